@@ -139,9 +139,9 @@ class RelationTable:
 
 
 class PackedRelations:
-    """A document's relations as a tbf file is read into memory: three 4-byte ints a relation (its kind, id and
+    """A document's relations as a tbf file is read into memory: three 2- or 4-byte ints a relation (its kind, id and
     members as indexes into the file's `RelationTable`) and their line numbers (a `range` when the relation lines
-    follow each other, as they usually do; else 4-byte ints). A MAVEN-ERE-sized gold has ~275 links a document;
+    follow each other, as they usually do; else 2- or 4-byte ints). A MAVEN-ERE-sized gold has ~275 links a document;
     as `Relation` tuples with their own line numbers they were 60 of the 79 MB the window kept of a 1,000-document
     corpus (issue 34). `Document.relations` gives them back as `Relation` tuples each time it is read (~0.7 us a
     relation), so every reader is unchanged."""
@@ -163,6 +163,15 @@ class PackedRelations:
         return {table[k] for k in set(self.fields[0::3])}
 
 
+def compact_ints(values: list[int]) -> array[int]:
+    """`values` as 2-byte ints when every one fits (a corpus's table of distinct values, its line numbers and
+    token numbers mostly do: 3.5 MB of the 7 a MAVEN-ERE-sized corpus's mentions took as 4-byte ints, issue 34),
+    else 4-byte ones (OverflowError past those)."""
+    if values and min(values) >= -32768 and max(values) <= 32767:
+        return array("h", values)
+    return array("i", values)
+
+
 def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) -> PackedRelations | tuple[Relation, ...]:
     """A document's relations (`RelationTable.relations`' arguments, `lines` increasing as read) packed; `()` when
     there are none."""
@@ -170,8 +179,8 @@ def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) ->
         return ()
     first = lines[0]
     try:
-        return PackedRelations(table, array("i", fields), range(first, first + len(lines))
-                               if lines[-1] - first == len(lines) - 1 else array("i", lines))
+        return PackedRelations(table, compact_ints(fields), range(first, first + len(lines))
+                               if lines[-1] - first == len(lines) - 1 else compact_ints(lines))
     except OverflowError:  # a line past 2**31: kept as Relation tuples
         return table.relations(fields, lines)
 
@@ -228,15 +237,28 @@ class MentionTable:
 
     def __init__(self) -> None:
         self.values: list[Any] = []
-        self._codes: dict[Any, int] = {}
+        self._codes: dict[Any, int] | None = {}
+
+    def codes(self) -> dict[Any, int]:
+        """Each value's place in `values` (made again when `settle` let it go)."""
+        codes = self._codes
+        if codes is None:
+            codes = self._codes = {value: at for at, value in enumerate(self.values)}
+        return codes
 
     def code(self, value: Any) -> int:
         """`value`'s place in `values` (added when new)."""
-        found = self._codes.get(value)
+        codes = self.codes()
+        found = codes.get(value)
         if found is None:
-            found = self._codes[value] = len(self.values)
+            found = codes[value] = len(self.values)
             self.values.append(value)
         return found
+
+    def settle(self) -> None:
+        """Let the lookup of values go once a corpus is packed (a dict entry and an int a value: 2 MB of what the
+        window kept of a MAVEN-ERE-sized corpus, issue 34); `code` makes it again if ever asked."""
+        self._codes = None
 
 
 FIELDS_A_MENTION = 7
@@ -258,9 +280,45 @@ def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
     return prefix, first
 
 
+IDS_SEPARATOR = "\x00"
+"""What joins a packed document's mention ids into one string (an id holding it keeps them as a tuple)."""
+IDS_PREFIXED = "\x01"
+"""Opens a joined string whose first part is the prefix every id shares (an id holding it keeps them as a tuple)."""
+SHARED_PREFIX = 4
+"""The shortest prefix of a document's ids kept once (TextEE's `<window>:E3` ids repeat their document's name)."""
+
+
+def joined_ids(ids: Sequence[str]) -> str | tuple[str, ...]:
+    """A document's mention ids as one string (`IDS_SEPARATOR` between them; the prefix they all share, when long,
+    once first, after `IDS_PREFIXED`; `split_ids` gives them back): a string object and a tuple slot an id were
+    10 MB of what the window kept of a MAVEN-ERE-sized corpus, 12 of MAVEN's hex ids, 11 of TextEE's (issue 34).
+    A tuple when there are none or an id holds either mark."""
+    if not ids or any(IDS_SEPARATOR in i or IDS_PREFIXED in i for i in ids):
+        return tuple(ids)
+    first, last = min(ids), max(ids)  # the prefix all share is these two's
+    cut = 0
+    while cut < len(first) and cut < len(last) and first[cut] == last[cut]:
+        cut += 1
+    if len(ids) < 2 or cut < SHARED_PREFIX:
+        return IDS_SEPARATOR.join(ids)
+    prefix = first[:cut]
+    return IDS_PREFIXED + prefix + IDS_SEPARATOR + IDS_SEPARATOR.join([i[cut:] for i in ids])
+
+
+def split_ids(kept: str | tuple[str, ...]) -> Sequence[str]:
+    """The mention ids `joined_ids` kept, in order."""
+    if type(kept) is not str:
+        return kept
+    if not kept.startswith(IDS_PREFIXED):
+        return kept.split(IDS_SEPARATOR)
+    prefix, *rest = kept[1:].split(IDS_SEPARATOR)
+    return [prefix + i for i in rest]
+
+
 class PackedMentions:
-    """A document's mentions as the window keeps a JSONL corpus: seven 4-byte ints a mention (indexes into the
-    corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the mention ids. As
+    """A document's mentions as the window keeps a JSONL corpus: seven 2- or 4-byte ints a mention (`compact_ints`;
+    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the
+    mention ids, one string (`joined_ids`). As
     `Mention` tuples with their token-id strings and span tuples they were most of what the window kept of a
     TextEE corpus (76 MB at 4,480 documents, issue 34). `Document.mentions` gives them back as `Mention` tuples,
     equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
@@ -268,7 +326,7 @@ class PackedMentions:
 
     __slots__ = ("__weakref__", "_plain", "fields", "ids", "table")
 
-    def __init__(self, table: MentionTable, ids: tuple[str, ...], fields: array[int]) -> None:
+    def __init__(self, table: MentionTable, ids: str | tuple[str, ...], fields: array[int]) -> None:
         self.table, self.ids, self.fields = table, ids, fields
         self._plain: tuple[Mention, ...] | None = None
 
@@ -276,7 +334,7 @@ class PackedMentions:
         return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole corpus's table)
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self.fields) // FIELDS_A_MENTION
 
     def unpack(self) -> tuple[Mention, ...]:
         """The mentions as `Mention` tuples (built by `tuple.__new__`, skipping `Mention._make`'s Python call)."""
@@ -288,8 +346,9 @@ class PackedMentions:
                  tuple([f"{values[prefix]}t{i}" for i in range(a, b)])
                  for prefix, a, b in zip(f[3::7], f[4::7], f[5::7], strict=True)]
         new = tuple.__new__
+        ids = split_ids(self.ids)
         made = [new(Mention, (h[0], d, i, s, t, h[1], h[2], h[3], h[4], h[5], n)) for h, d, i, s, t, n in
-                zip(map(at, f[0::7]), map(at, f[1::7]), self.ids, spans, map(at, f[2::7]), f[6::7], strict=True)]
+                zip(map(at, f[0::7]), map(at, f[1::7]), ids, spans, map(at, f[2::7]), f[6::7], strict=True)]
         plain = tuple(made)
         _keep_unpacked(self, plain)
         return plain
@@ -313,15 +372,15 @@ def _keep_unpacked(packed: PackedMentions, plain: tuple[Mention, ...]) -> None:
                 oldest._plain = None
 
 
-def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[str, str] | None = None, *,
+def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[Any, Any] | None = None, *,
                   runs: bool = True) -> PackedMentions | tuple[Mention, ...]:
     """A document's `mentions` packed into `table`; as a tuple when there are none, a line number is past a 4-byte
-    int or a value cannot be a key. `ids`: equal mention ids made one string (gold's and the system's of a
+    int or a value cannot be a key. `ids`: equal mention ids (`joined_ids`) kept once (gold's and the system's of a
     document). `runs`: a span that is a run of token ids kept as its prefix and bounds (TextEE's, a window's own);
     else every span is a table value (MAVEN's, one tuple for every mention of the same tokens: read faster)."""
     if not mentions:
         return tuple(mentions)
-    codes, code = table._codes.get, table.code  # a value seen before found without a call (most are)
+    codes, code = table.codes().get, table.code  # a value seen before found without a call (most are)
     fields: list[int] = []
     add = fields.extend
     try:
@@ -332,12 +391,11 @@ def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[st
             add((code(head) if (h := codes(head)) is None else h, code(doc_id) if (d := codes(doc_id)) is None else d,
                  code(text) if (t := codes(text)) is None else t,
                  *((-1, code(span), 0) if run is None else (code(run[0]), run[1], run[1] + len(span))), m.line))
-        packed = array("i", fields)
+        packed = compact_ints(fields)
     except (OverflowError, TypeError):
         return tuple(mentions)
-    if ids is None:
-        return PackedMentions(table, tuple([m.mention_id for m in mentions]), packed)
-    return PackedMentions(table, tuple([ids.setdefault(m.mention_id, m.mention_id) for m in mentions]), packed)
+    joined = joined_ids([m.mention_id for m in mentions])
+    return PackedMentions(table, joined if ids is None else ids.setdefault(joined, joined), packed)
 
 
 _HEAD = {"run_id": 0, "mention_type": 1, "realis": 2, "raw_type": 3, "raw_realis": 4, "score": 5}

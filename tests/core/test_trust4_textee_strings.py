@@ -1,7 +1,7 @@
 """Issue 34: the window's TextEE corpus (read a document at a time) keeps each equal string of its mentions once:
 a type, run name, document id or trigger text once in the corpus (its mentions packed: `model.PackedMentions`), a
-mention id once in a document for gold and the system (each side's reader made its own: a third of what a
-4,480-document corpus's mentions held), and no token id (a span is its window's prefix and token numbers). The
+document's mention ids one string (`model.joined_ids`: a string object an id was a third of what a 4,480-document
+corpus's mentions held), and no token id (a span is its window's prefix and token numbers). The
 mentions are equal to those of the whole read."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
 from evmeval.conventions.first_document import index_gold
-from evmeval.model import PackedMentions, kept_mentions
+from evmeval.model import PackedMentions, kept_mentions, split_ids
 
 from tests.core.test_textee_streamed_load import _pair
 
@@ -26,9 +26,11 @@ def test_equal_strings_of_the_kept_mentions_are_one_object(tmp_path: Path) -> No
     head_names: dict[int, str] = {}  # the names of a mention's head (run, types, realis): once a head
     for doc_id, document in kept.inputs.gold.documents.items():
         mentions = document.mentions + kept.inputs.system.documents[doc_id].mentions
-        words: dict[str, str] = {}
+        for side in (document, kept.inputs.system.documents[doc_id]):
+            ids = kept_mentions(side)
+            if side.mentions:
+                assert type(ids.ids) is str and list(split_ids(ids.ids)) == [m.mention_id for m in side.mentions]
         for m in mentions:
-            assert words.setdefault(m.mention_id, m.mention_id) is m.mention_id
             for name in (m.text, m.doc_id):
                 assert names.setdefault(name, name) is name
             head_names.update((id(name), name) for name in (m.mention_type, m.raw_type, m.run_id, m.realis))

@@ -53,7 +53,7 @@ def _document(doc_id: str, events: list[maven.Event], line: int,
     (kind, event, event) pairs as links between the events' first mentions."""
     mentions = [_tbf_mention(doc_id, m, e.type, line) for e in events for m in e.mentions]
     known = {m.mention_id: m.mention_id for m in mentions}
-    relations = list(_clusters(doc_id, [[m.id for m in e.mentions] for e in events], known))
+    relations = list(_clusters([[m.id for m in e.mentions] for e in events], known))
     first = {e.id: e.mentions[0].id for e in events if e.mentions}
     for n, (kind, a, b) in enumerate(pairs, 1):
         relations.append(Relation(kind, f"{kind[0]}{n}", (first[a], first[b]), 0))

@@ -11,9 +11,10 @@ placed on the gold document's mentions.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
+from typing import Any
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval._util.release import let_go
@@ -40,10 +41,13 @@ from evmeval.model import (
     Mention,
     MentionTable,
     PackedMentions,
+    PackedRelations,
     Relation,
+    RelationTable,
     SpanMode,
     TbfFile,
     pack_mentions,
+    pack_relations,
     unannotated_mention,
 )
 
@@ -164,8 +168,8 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
                 named: dict[int, str] | None = None, *, with_units: bool = True) -> Pair:
     """`maven_pair` over gold `documents` taken one at a time (a stream's are not kept: only each document's
     mentions and the predictions placed on it are); `with_units` False (the window's corpus): no sentences kept
-    for the text, and the mentions packed (`_kept`). `s`: the system file, or what `maven_predicted` kept of it."""
-    kept = _kept(not with_units)
+    for the text, and the mentions packed (`_Kept`). `s`: the system file, or what `maven_predicted` kept of it."""
+    kept = _Kept(not with_units)
     names = dict(named or {})
     if isinstance(s, MavenFile):
         s = maven_predicted(s.path, [*s.submissions, *s.documents])
@@ -180,7 +184,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
             units[d.id] = _maven_units(d)
         mentions = [maven_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
                     for e in d.events or () for m in e.mentions]
-        gold_docs[d.id] = Document(d.id, kept(mentions))
+        gold_docs[d.id] = Document(d.id, kept.mentions(mentions))
         names.update({e.type_id: e.type for e in d.events or ()})
         every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
             d.candidates or ())
@@ -192,10 +196,11 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
     for doc_id in predicted:
         if doc_id not in placed:
             continue  # evaluate.py scores gold documents only
-        system_docs[doc_id] = Document(doc_id, kept([
+        system_docs[doc_id] = Document(doc_id, kept.mentions([
             maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
             for mention_id, sent, offset, text, type_id in placed[doc_id]]))
     let_go(predicted, placed)  # the predictions as read and placed: freed in pieces, not at once on return
+    kept.settle()
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
@@ -235,19 +240,62 @@ def maven_ere_predicted(path: str, items: Iterable[object]) -> Predicted:
     return kept
 
 
-def _kept(packed: bool) -> Callable[[list[Mention]], tuple[Mention, ...] | PackedMentions]:
-    """How a pair's documents keep their mentions: packed into one table for the corpus (`model.PackedMentions`:
-    the window holds every document's, issue 34; a span is one table value, `token_span`), else as a tuple."""
-    if not packed:
-        return tuple
-    return partial(pack_mentions, MentionTable(), runs=False)
-
-
-def _clusters(doc_id: str, clusters: list[list[str]], known: dict[str, str]) -> tuple[Relation, ...]:
+def _clusters(clusters: list[list[str]], known: dict[str, str]) -> tuple[Relation, ...]:
     """The clusters of two or more of the `known` mentions, each id the gold's own string (`known[id]`): the
     submission's copies of 112k ids, kept by the window's corpus, were 7 MB at MAVEN-ERE's size (issue 34)."""
     kept = [tuple(known[i] for i in c if i in known) for c in clusters]
     return tuple(Relation("Coreference", f"R{n}", c, 0) for n, c in enumerate((c for c in kept if len(c) > 1), 1))
+
+
+class _Kept:
+    """How a pair's documents keep their mentions and clusters: for the window's corpus (`packed`), the mentions
+    packed into one table (`model.PackedMentions`: the window holds every document's, issue 34; a span is one
+    table value, `token_span`) and the clusters into one `RelationTable` (each distinct member tuple once); else
+    as tuples of `Mention` and `Relation`."""
+
+    def __init__(self, packed: bool) -> None:
+        self.packed = packed
+        self.table = MentionTable()
+        self.relations = RelationTable()
+        self.relations.kinds.append("Coreference")
+        self.at: dict[object, int] = {}
+        """Where a relation id (a string) or a member tuple is in `relations` (while the pair is read)."""
+        self.names: dict[str, str] = {}
+        """Each mention id of a cluster, one string (while the pair is read)."""
+
+    def mentions(self, made: list[Mention], ids: dict[object, object] | None = None
+                 ) -> tuple[Mention, ...] | PackedMentions:
+        """A document's mentions as kept (`ids`: `pack_mentions`'s, one per document for both sides)."""
+        return pack_mentions(self.table, made, ids, runs=False) if self.packed else tuple(made)
+
+    def clusters(self, clusters: list[list[str]], known: dict[str, str]) -> tuple[Relation, ...] | PackedRelations:
+        """A document's `_clusters`; packed, a relation is three ints and a member tuple is kept once in the
+        corpus (the `Relation` tuples and their ids were 3 MB of the window's MAVEN-ERE corpus, issue 34)."""
+        made = _clusters(clusters, known)
+        if not self.packed:
+            return made
+        fields: list[int] = []
+        names = self.names
+        for r in made:  # a member tuple and a mention id once in the corpus
+            members = tuple([names.setdefault(i, i) for i in r.mention_ids])
+            fields += (0, self._at(r.relation_id, self.relations.ids), self._at(members, self.relations.members))
+        return pack_relations(self.relations, fields, [r.line for r in made])
+
+    def _at(self, value: object, values: list[Any]) -> int:
+        found = self.at.get(value)
+        if found is None:
+            found = self.at[value] = len(values)
+            values.append(value)
+        return found
+
+    def settle(self) -> None:
+        """The pair read: the lookups made while packing let go, and `token_span`'s and `token_id`'s caches (the
+        table keeps every span once; their entries were 2.8 MB of the window's MAVEN-ERE corpus, issue 34)."""
+        if self.packed:
+            self.table.settle()
+            self.at, self.names = {}, {}
+            token_span.cache_clear()
+            token_id.cache_clear()
 
 
 def maven_ere_pair(gold: Input, system: Input) -> Pair:
@@ -259,7 +307,7 @@ def maven_ere_pair(gold: Input, system: Input) -> Pair:
 
 def _maven_ere_pair(path: str, documents: Iterable[object], s: Predicted, *, with_units: bool = True) -> Pair:
     """`maven_ere_pair` over gold `documents` taken one at a time (see `_maven_pair`)."""
-    kept = _kept(not with_units)
+    kept = _Kept(not with_units)
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
@@ -270,11 +318,13 @@ def _maven_ere_pair(path: str, documents: Iterable[object], s: Predicted, *, wit
             units[d.id] = [Unit(str(k), tokens, f"{k}:") for k, tokens in enumerate(d.tokens)]
         mentions = [(m, e.type) for e in d.events or () for m in e.mentions]
         known = {m.id: m.id for m, _ in mentions}
+        ids: dict[object, object] = {}  # both sides' mention ids kept once
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
                                     ("system", system_docs, s.clusters.get(d.id, []))):
             made = [maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t, d.line) for m, t in mentions]
-            docs[d.id] = Document(d.id, kept(made), _clusters(d.id, clusters, known))
+            docs[d.id] = Document(d.id, kept.mentions(made, ids), kept.clusters(clusters, known))
     let_go(s.clusters)  # the clusters as read: freed in pieces, not at once on return
+    kept.settle()
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 

@@ -310,4 +310,5 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
                         ArgumentBoard(board, left_out))
     main.let_go()
     arguments_pool.let_go()
+    shared.table.settle()
     return made

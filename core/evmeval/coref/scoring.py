@@ -25,13 +25,14 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.align import COMBINATIONS
 from evmeval.coref.clusters import DocumentClusters, coreference_clusters
 from evmeval.coref.kernel import KERNEL
 from evmeval.coref.metrics import (
+    BlancCounts,
     CorefCounts,
     LinkCounts,
     score_chains,
@@ -114,9 +115,11 @@ class CorefDocument:
         kept = self.__dict__.get(_KEPT[side])
         return kept if kept is not None else self._side(side)
 
-    def figures_only(self) -> CorefDocument:
-        """This document's counts, without its CoNLL lines or clusters (see `CorefResult.figures_only`)."""
-        return CorefDocument(self.doc_id, (), (), (), (), self.counts, self.unique_ids)
+    def figures_only(self, seen: dict[tuple[object, ...], object] | None = None) -> CorefDocument:
+        """This document's counts, without its CoNLL lines or clusters (see `CorefResult.figures_only`); `seen`:
+        counts equal to another document's kept once (`shared_counts`)."""
+        counts = self.counts if seen is None else shared_counts(self.counts, seen)
+        return CorefDocument(self.doc_id, (), (), (), (), counts, self.unique_ids)
 
     @cached_property
     def gold_clusters(self) -> DocumentClusters:
@@ -142,7 +145,8 @@ class CorefResult:
     def figures_only(self) -> CorefResult:
         """This result with each document's counts only: what figures and charts read (a window showing files
         without coreference links keeps no one-mention cluster per mention; a report's files score again)."""
-        return replace(self, lines_kept=False, documents=tuple(cd.figures_only() for cd in self.documents))
+        seen: dict[tuple[object, ...], object] = {}
+        return replace(self, lines_kept=False, documents=tuple(cd.figures_only(seen) for cd in self.documents))
 
     def published_scores(self) -> dict[str, float]:
         """v1.8's report figures: each metric's F1 as a percentage truncated to two decimals."""
@@ -269,6 +273,7 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         raise ValueError(f"unknown attribute combination {combination!r}")
     documents: list[CorefDocument] = []
     warnings: list[str] = []
+    seen: dict[tuple[object, ...], object] = {}
     total = len(result.documents)
     stop_if_cancelled(cancelled)
     for number, doc in enumerate(result.documents):
@@ -281,13 +286,36 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         if scored.sources is not None and isinstance(scored.sources[0], DocumentClusters):  # the general path's
             for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
                 warnings.append(str(problem))
-        documents.append(scored.figures_only() if figures_only else scored)
+        documents.append(scored.figures_only(seen) if figures_only else scored)
         if number % 50 == 0 or number + 1 == total:
             stop_if_cancelled(cancelled)
             if progress is not None:
                 progress(number + 1, total)
     return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings),
                        lines_kept=not figures_only)
+
+
+def shared_counts(counts: CorefCounts, seen: dict[tuple[object, ...], object]) -> CorefCounts:
+    """`counts` made of the parts `seen` already holds when equal, value for value and type for type (`repr`: an
+    int is not a float, -0.0 is not 0.0): a corpus's documents repeat the same small counts, and a document's
+    eight 4-number tuples and their floats were 4.6 MB of what the window kept of a MAVEN-ERE-sized corpus once
+    only its coreference figures are kept (issue 34). The figures are the same numbers."""
+    def one(part: LinkCounts) -> LinkCounts:
+        found: LinkCounts = seen.setdefault((type(part), *map(repr, part)), part)  # type: ignore[assignment]
+        return found
+
+    def blanc(part: BlancCounts) -> BlancCounts:
+        coref, non_coref = one(part.coref), one(part.non_coref)
+        made = BlancCounts(coref, non_coref)
+        found: BlancCounts = seen.setdefault((BlancCounts, id(coref), id(non_coref)), made)  # type: ignore[assignment]
+        return found
+
+    if type(counts) is not CorefCounts or any(type(p) not in (LinkCounts, BlancCounts) for p in counts):
+        return counts
+    parts: list[Any] = [blanc(p) if isinstance(p, BlancCounts) else one(p) for p in counts]
+    made = CorefCounts(*parts)
+    found: CorefCounts = seen.setdefault((CorefCounts, *map(id, parts)), made)  # type: ignore[assignment]
+    return found
 
 
 def corpus_total(documents: list[CorefDocument]) -> CorefCounts:
