@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from evmeval._util import interrupt
+from evmeval._util.blas_threads import one_blas_thread
 from evmeval.cli.console import finish, run_in_transaction
 from evmeval.cli.help import command_parser
 from evmeval.io.errors import FormatError, Problem
@@ -183,6 +184,7 @@ def _application(offscreen: bool):
 
     read_sources_as_bytes()
     paint_on_the_gui_thread()
+    one_blas_thread()  # before pyqtgraph's warm-up imports numpy
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:

@@ -34,6 +34,7 @@ def _no_memory(exc: BaseException) -> bool:
 
 try:
     from evmeval._util import interrupt
+    from evmeval._util.blas_threads import one_blas_thread  # os alone: no other import
 except (MemoryError, OSError) as exc:
     if not _no_memory(exc):
         raise
@@ -50,6 +51,7 @@ def _load(program: str, module: str, name: str) -> "Callable[[], object]":
     """`module.name`, imported with the full handling installed for `program`; out of memory while
     importing it is the one line, exit 1 (the program's own `finish` says it once it runs)."""
     interrupt.install(program)
+    one_blas_thread()  # before anything imports numpy (`evmeval._util.blas_threads` says why)
     try:
         return getattr(__import__(module, fromlist=[name]), name)  # type: ignore[no-any-return]
     except (MemoryError, OSError) as exc:
