@@ -34,6 +34,8 @@ class _UndefinedEqual:
     records holding the same figures are equal on every Python (3.13's dataclasses compare field by
     field, where `nan != nan`; earlier ones compared tuples, where the shared `NAN` object is itself)."""
 
+    __slots__ = ()  # the records below keep their fields in slots: a corpus keeps a `Score` a document and combination
+
     def _key(self) -> tuple[object, ...]:
         return tuple(None if isinstance(v, float) and math.isnan(v) else v
                      for v in astuple(self))  # type: ignore[call-overload]
@@ -47,7 +49,7 @@ class _UndefinedEqual:
         return hash(self._key())
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Score(_UndefinedEqual):
     """Counts and the figures they give. `tp` is a sum of Dice overlaps (partial credit)."""
 
@@ -75,7 +77,7 @@ class Score(_UndefinedEqual):
                 "f1": nan_to_none(self.f1)}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class PRF(_UndefinedEqual):
     """Precision, recall and F1 (NaN when undefined): the one value type of a figure triple."""
 
@@ -92,7 +94,7 @@ class PRF(_UndefinedEqual):
                 "f1": nan_to_none(self.f1)}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Average(PRF):
     """A macro average: mean of per-document P and R; F1 is their harmonic mean (as published)."""
 

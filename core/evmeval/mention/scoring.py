@@ -17,7 +17,8 @@ from itertools import chain
 from typing import Protocol, TypeVar
 
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
-from evmeval.align import COMBINATIONS, Mapping, candidate_pairs
+from evmeval.align import COMBINATIONS, candidate_pairs
+from evmeval.align.packed import MappingsField
 from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from evmeval.io.errors import UnknownDocumentError
 from evmeval.mention.prf import Average, Score, f1_score, safe_div
@@ -41,13 +42,14 @@ from evmeval.rules import AttributeRule, Combination
 class DocumentResult:
     """One scored document: its mentions (after the type white list), mappings and scores. `gold` and `system`
     read as tuples of `Mention`; given its documents' packed mentions (`model.PackedMentions`, the window's JSONL
-    corpora) it keeps those, not a copy (issue 34)."""
+    corpora) it keeps those, not a copy; `mappings` reads as a dict of `Mapping` and is kept packed
+    (`evmeval.align.packed`: what a corpus of them keeps, issue 34)."""
 
     doc_id: str
     gold: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009 (a descriptor: the field has no default)
     system: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009
     in_system: bool = True  # defaults only because the type checker takes the descriptors above for defaults
-    mappings: dict[str, Mapping] = field(default_factory=dict)
+    mappings: MappingsField = MappingsField()  # noqa: RUF009 (packed, read as a dict: `evmeval.align.packed`)
     scores: dict[str, Score] = field(default_factory=dict)
 
     @property
@@ -177,7 +179,10 @@ def score_document(doc_id: str, gold: KeptMentions, system: KeptMentions,
     attribute combination. `gold` and `system` kept by the result as given (packed or a tuple)."""
     g, s = plain_mentions(gold), plain_mentions(system)
     mappings = mapping_strategy(mapping)(candidate_pairs(g, s), g, s)
-    scores = {c: Score.from_counts(m.tp, len(g), len(s)) for c, m in mappings.items()}
+    made: dict[tuple[type, float], Score] = {}  # one record for the combinations with the same TP (what a corpus keeps)
+    scores = {c: made.get((type(m.tp), m.tp)) or made.setdefault((type(m.tp), m.tp),
+                                                                   Score.from_counts(m.tp, len(g), len(s)))
+              for c, m in mappings.items()}
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
 

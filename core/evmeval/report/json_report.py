@@ -60,8 +60,9 @@ def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
     system_ids = [m.mention_id for m in doc.system]
     built: dict[int, list[dict[str, Any]]] = {}
     out: dict[str, list[dict[str, Any]]] = {}
+    mappings = doc.mappings  # read once: kept packed, each read may build them anew (`evmeval.align.packed`)
     for c in COMBINATIONS:
-        pairs = doc.mappings[c].pairs
+        pairs = mappings[c].pairs
         if id(pairs) not in built:
             built[id(pairs)] = mapping_json(pairs, gold_ids, system_ids)
         out[c] = built[id(pairs)]
