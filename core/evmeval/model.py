@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections import deque
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from itertools import repeat
 from operator import attrgetter
-from threading import Lock
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
-from weakref import ref
+
+from evmeval._util.kept_unpacked import KeptUnpacked
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -358,18 +357,8 @@ UNPACKED_KEPT = 64
 """How many documents' unpacked mentions are kept (the shown document's views and a loop over its mentions read
 them many times; a pass over the corpus reads each once)."""
 
-_unpacked: deque[ref[PackedMentions]] = deque()
-"""The documents that keep their unpacked mentions, oldest first: weakly, so a corpus closed is freed with them."""
-_unpacked_lock = Lock()
-
-
-def _keep_unpacked(packed: PackedMentions, plain: tuple[Mention, ...]) -> None:
-    with _unpacked_lock:
-        if packed._plain is None:
-            packed._plain = plain
-            _unpacked.append(ref(packed))
-            if len(_unpacked) > UNPACKED_KEPT and (oldest := _unpacked.popleft()()) is not None:
-                oldest._plain = None
+_kept = KeptUnpacked(UNPACKED_KEPT)
+_keep_unpacked = _kept.keep
 
 
 def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[Any, Any] | None = None, *,

@@ -5,8 +5,6 @@ Ctrl+Shift+R and a relaunch into a study then open them as before."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.test_main_window import LOAD_TIMEOUT
-from tests.gui.windows import watch_import
+from tests.gui.windows import run_fresh_window, watch_import
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 REPO = Path(__file__).resolve().parents[2]
@@ -24,39 +22,21 @@ LATER = ("evmeval_gui.agreement.mode", "evmeval_gui.agreement.style", "evmeval_g
 """The two modes' own modules (and the comparison's state and library parts only it uses)."""
 COMPARE_TIMEOUT = 60_000
 
-SCORED_PAIR = f"""
-import os, sys
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from evmeval_gui.main_window import MainWindow
-window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat), persist=False)
-window.show()
-pair = sys.argv[2] == "pair"
-if pair:
-    window.open_demo()
-def check():
+CHECK = f"""
     if window.session.loaded == pair and window.runner.idle:
         window.navigation.step_document(1)  # a click on the next document, then every job done again
         if window.runner.idle:
             print(sorted(m for m in sys.modules if m.startswith({LATER!r})))
             print(window.commands.compare_systems_action.isEnabled())
-            app.quit()
-timer = QTimer(); timer.timeout.connect(check); timer.start(50)
-QTimer.singleShot(60_000, app.quit)
-app.exec()
-"""
+            app.quit()"""
 
 
 @pytest.mark.parametrize("shown", ["empty", "pair"])
 def test_a_scored_pair_leaves_the_agreement_and_compare_modes_unimported(tmp_path: Path, shown: str) -> None:
     """Neither the empty window nor a scored pair imports them; Compare systems is offered all the same when two
     systems are open (the demo's), its rule asked without the mode."""
-    done = subprocess.run([sys.executable, "-c", SCORED_PAIR, str(tmp_path / "settings.ini"), shown], cwd=REPO,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    modules, enabled = done.stdout.split()[:-1], done.stdout.split()[-1]
+    printed = run_fresh_window(tmp_path, shown, CHECK).split()
+    modules, enabled = printed[:-1], printed[-1]
     assert " ".join(modules) == "[]"
     assert enabled == ("True" if shown == "pair" else "False")
 

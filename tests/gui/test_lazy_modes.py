@@ -4,8 +4,6 @@ and Ctrl+Shift+U then opens the curation as before."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from evmeval_gui.agreement.state import AgreementRequest
 from tests.gui.test_curation_view import NAMES, corpus  # noqa: F401  (a fixture)
 from tests.gui.test_main_window import LOAD_TIMEOUT
-from tests.gui.windows import watch_import
+from tests.gui.windows import run_fresh_window, watch_import
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 REPO = Path(__file__).resolve().parents[2]
@@ -23,36 +21,17 @@ LATER = ("evmeval_gui.curation.mode", "evmeval.agreement.curation_lock", "evmeva
          "evmeval_gui.curation.output", "evmeval_gui.curation.policy_job")
 """The Curate mode's own modules (and the curation lock's: uuid, socket)."""
 
-SCORED_PAIR = f"""
-import os, sys
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from evmeval_gui.main_window import MainWindow
-window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat), persist=False)
-window.show()
-pair = sys.argv[2] == "pair"
-if pair:
-    window.open_demo()
-def check():
+CHECK = f"""
     if window.session.loaded == pair and window.runner.idle:
         print(sorted(m for m in sys.modules if m.startswith(({LATER!r}) + (() if pair else ("_hashlib",)))))
-        app.quit()
-timer = QTimer(); timer.timeout.connect(check); timer.start(50)
-QTimer.singleShot(60_000, app.quit)
-app.exec()
-"""
+        app.quit()"""
 
 
 @pytest.mark.parametrize("shown", ["empty", "pair"])
 def test_a_scored_pair_leaves_the_curate_modes_modules_unimported(tmp_path: Path, shown: str) -> None:
     """Neither the empty window nor a scored pair imports them (nor, in the empty window, OpenSSL's `_hashlib`:
     the curation hashes its inputs; a scored pair's intervals import it with numpy's random generators)."""
-    done = subprocess.run([sys.executable, "-c", SCORED_PAIR, str(tmp_path / "settings.ini"), shown], cwd=REPO,
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
+    assert run_fresh_window(tmp_path, shown, CHECK).strip() == "[]"
 
 
 def test_the_first_curation_imports_the_mode_on_a_worker_and_opens(qtbot, make_window, corpus,  # noqa: F811

@@ -125,3 +125,38 @@ def compared_example_runs(qtbot, window: MainWindow, timeout: int = 20_000) -> N
                           [str(EXAMPLES / "compare_run_a.jsonl"), str(EXAMPLES / "compare_run_b.jsonl")])
     with qtbot.waitSignal(window.compare.comparison_ready, timeout=timeout):
         qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+
+
+FRESH_WINDOW = """
+import os, sys
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from evmeval_gui.main_window import MainWindow
+window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat), persist=False)
+window.show()
+pair = sys.argv[2] == "pair"
+if pair:
+    window.open_demo()
+def check():
+{check}
+timer = QTimer(); timer.timeout.connect(check); timer.start(50)
+QTimer.singleShot(60_000, app.quit)
+app.exec()
+"""
+
+
+def run_fresh_window(tmp_path: Path, shown: str, check: str) -> str:
+    """What a fresh interpreter's window prints: empty (`shown` "empty") or on the demo pair ("pair"), with settings
+    of its own; `check` (indented statements; names `window`, `app`, `pair`) runs every 50 ms until it quits the
+    app. What a module imports can only be seen in a process that has not imported it yet."""
+    import subprocess
+    import sys
+
+    script = FRESH_WINDOW.format(check=check)
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "settings.ini"), shown],
+                          cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -12,11 +12,9 @@ given: equal `Mapping` records, the same pairs in the same order, the same TP bi
 from __future__ import annotations
 
 from array import array
-from collections import deque
-from threading import Lock
 from typing import Any, overload
-from weakref import ref
 
+from evmeval._util.kept_unpacked import KeptUnpacked
 from evmeval.align.greedy import Mapping, Pair
 from evmeval.rules import AttributeRule
 
@@ -72,17 +70,8 @@ class PackedMappings:
 UNPACKED_KEPT = 64
 """How many documents keep their unpacked mappings (the shown document's views read them many times)."""
 
-_unpacked: deque[ref[PackedMappings]] = deque()
-_unpacked_lock = Lock()
-
-
-def _keep_unpacked(packed: PackedMappings, plain: dict[str, Mapping]) -> None:
-    with _unpacked_lock:
-        if packed._plain is None:
-            packed._plain = plain
-            _unpacked.append(ref(packed))
-            if len(_unpacked) > UNPACKED_KEPT and (oldest := _unpacked.popleft()()) is not None:
-                oldest._plain = None
+_kept = KeptUnpacked(UNPACKED_KEPT)
+_keep_unpacked = _kept.keep
 
 
 def pack_mappings(mappings: dict[str, Mapping]) -> PackedMappings | dict[str, Mapping]:
