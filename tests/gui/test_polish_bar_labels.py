@@ -10,34 +10,23 @@ from itertools import combinations
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
-from PySide6.QtTest import QTest
 
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.sequencing.charts import SequencingBarsChart
+from tests.gui.test_polish_charts import SIZES, _show_tab, _window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
                                        "This plugin does not support raise")
 
-SIZES = [(1024, 640), (1366, 768), (1600, 1000)]
-
-
 @pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def window(request, make_window, qtbot) -> MainWindow:  # type: ignore[no-untyped-def]
-    w = make_window(persist=False, use_default_charts=True, size=request.param)
-    w.charts_dock.show()
-    with qtbot.waitSignal(w.session.scoring_finished, timeout=30_000):
-        w.open_request(demo_request())
-    qtbot.waitUntil(lambda: w.runner.idle, timeout=30_000)
-    return w
+    return _window(make_window, qtbot, request.param)
 
 
 def _chart(qtbot, window: MainWindow, tab: str) -> ChartWidget:  # type: ignore[no-untyped-def]
     tabs = window.charts_dock.panel.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == tab))
-    qtbot.waitUntil(lambda: window.runner.idle, timeout=30_000)
-    QTest.qWait(30)
+    _show_tab(qtbot, window, tab)
     charts = [c for c in tabs.currentWidget().findChildren(ChartWidget) if c.isVisible() and c._data_call]
     if tab == "Sequencing":
         charts = [c for c in charts if isinstance(c, SequencingBarsChart)]
