@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QTextDocument
 
 from evmeval_gui.charts.style import font
 
@@ -44,8 +44,10 @@ def fit_value_labels(plot: pg.PlotItem, labels: Sequence[pg.TextItem], pitch: fl
     angle, anchor = (90, (0.0, 0.5)) if layout == "upright" else (0, (0.5, 1.0))
     for label in labels:  # each change only: a resize calls this again, and each is a relayout of the text
         document = label.textItem.document()
-        if document.documentMargin():
-            document.setDocumentMargin(0)  # the text's box is its line: neighbours' boxes never meet
+        # the text's box is its line: neighbours' boxes never meet. PySide can hand back a stale wrapper of another
+        # type (a deleted QStandardItem's, seen once on Python 3.13) for a new document at a freed address: skipped
+        if isinstance(document, QTextDocument) and document.documentMargin():
+            document.setDocumentMargin(0)
         if label.isVisible() != (layout != "hidden"):
             label.setVisible(layout != "hidden")  # first: a hidden TextItem keeps its old angle, even once shown
         if layout != "hidden" and (label.angle != angle or tuple(label.anchor) != anchor):

@@ -24,5 +24,7 @@ def test_ci_runs_the_same_examples_without_a_deadline() -> None:
     assert _profile("true") == "True None 50 True"
 
 
-def test_locally_hypothesis_defaults_hold() -> None:
-    assert _profile(None) == "False 0:00:00.200000 100 False"
+def test_locally_hypothesis_defaults_hold_but_the_deadline() -> None:
+    """A newcomer's or a loaded machine: hypothesis's own draws and examples, no per-example deadline (a test asserts
+    what the code gives, never how fast)."""
+    assert _profile(None) == "False None 100 False"
