@@ -64,15 +64,7 @@ TextView.paintEvent = painted
 app, window = scale._window()
 shown = []
 window.session.scoring_finished.connect(lambda: shown.append(time.perf_counter()))
-window.open_files(gold, [system])
-first = window.session.first_document
-
-def first_painted():
-    if window.text_view.doc is not None and window.text_view.isVisible() and not first.painted.is_set():
-        window.text_view.viewport().repaint()
-    return first.painted.is_set() or window.session.corpus_state.last_problem is not None
-
-scale._wait(app, first_painted)
+first = scale.open_to_first_paint(app, window, gold, system)
 scale._wait(app, computed.is_set)
 gui_bench.settle(app)
 from PySide6.QtCore import QTimer

@@ -43,15 +43,7 @@ gold, system, long = sys.argv[2], sys.argv[3], sys.argv[4] == "1"
 app, window = scale._window()
 shown = []
 window.session.scoring_finished.connect(lambda: shown.append(True))
-window.open_files(gold, [system])
-first = window.session.first_document
-
-def painted():
-    if window.text_view.doc is not None and window.text_view.isVisible() and not first.painted.is_set():
-        window.text_view.viewport().repaint()
-    return first.painted.is_set() or window.session.corpus_state.last_problem is not None
-
-scale._wait(app, painted)
+first = scale.open_to_first_paint(app, window, gold, system)
 view = window.text_view
 for doc_id in (["LONG10", "LONG40"] if long else [None] * 8):
     if shown:

@@ -199,6 +199,21 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def open_to_first_paint(app: Any, window: Any, gold: str, system: str) -> Any:
+    """Open the pair as the command line does and wait for its first document's paint (or a problem): the probes'
+    common start (`gate_probe.py`, `arrival_click_bench.py`). Returns the session's first-document state."""
+    window.open_files(gold, [system])
+    first = window.session.first_document
+
+    def painted() -> bool:
+        if window.text_view.doc is not None and window.text_view.isVisible() and not first.painted.is_set():
+            window.text_view.viewport().repaint()
+        return bool(first.painted.is_set()) or window.session.corpus_state.last_problem is not None
+
+    _wait(app, painted)
+    return first
+
+
 def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
     import gui_bench
 
