@@ -137,10 +137,6 @@ class Session:
         """The result's documents by F1 worst first, as the load's worker sorted them (None: not sorted so)."""
         return self.corpus_state.worst_first()
 
-    def relation_kinds(self, *files: TbfFile) -> set[str]:
-        """Every relation kind the files use (`@Coreference` among them), found once per file."""
-        return self.corpus_state.relation_kinds(*files)
-
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
         """The mapping table of a document (cached)."""
         return self.corpus_state.rows(doc_id, combination)

@@ -314,3 +314,36 @@ def test_the_status_bar_does_not_keep_saying_the_disagreements_are_being_found(q
     qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
     qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)
     assert "Finding the disagreements" not in window.statusBar().currentMessage()
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_another_policy_says_whether_its_files_have_coreference_without_a_pass_on_the_gui_thread(
+        qtbot, make_window, corpus, monkeypatch):
+    from evmeval.model import Document
+    from evmeval.sequencing.links import COREFERENCE, relation_kinds_in
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    panel, real = window.curate.panel, Document.relation_kinds
+    on_gui: list[str] = []
+
+    def kinds(self: Document) -> set[str]:
+        if threading.current_thread() is threading.main_thread():
+            on_gui.append(self.doc_id)
+        return real(self)
+
+    monkeypatch.setattr(Document, "relation_kinds", kinds)
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    qtbot.waitUntil(lambda: not panel.applying_label.isVisible(), timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: not window.runner.busy and window.coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    # the new curation's files were never passed over on the GUI thread (8 ms at 2,000 documents): the
+    # coreference job found whether they have links on its worker, and the summary says what it found
+    assert on_gui == []
+    monkeypatch.setattr(Document, "relation_kinds", real)
+    session = window.session
+    shown = session.corpus.inputs[session.system_index]
+    has_links = COREFERENCE in relation_kinds_in((shown.gold, shown.system))
+    note = window.findChild(QWidget, "corefSummary").findChild(QLabel, "corefNoLinks")
+    assert note.isHidden() == has_links
