@@ -558,7 +558,8 @@ class MappingTable(QWidget):
             model = self.table.selectionModel()
             chosen = QItemSelection()
             first: QModelIndex | None = None
-            for number, row in enumerate(self.model.rows):  # the model's order is the table's
+            named = bool(selection.gold_ids or selection.system_ids or selection.argument is not None)
+            for number, row in enumerate(self.model.rows if named else ()):  # the model's order is the table's
                 if is_sub_row(row) or selection.argument is not None:  # the sub-row alone
                     if not is_sub_row(row) or row.key != selection.argument:
                         continue
