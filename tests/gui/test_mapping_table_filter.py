@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import MappingRow, Outcome
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 
 from evmeval_gui.main_window import MainWindow
@@ -134,14 +136,17 @@ def test_sorting_and_selection_follow_the_filter_as_before(many, qtbot) -> None:
     header = table.table.horizontalHeader()
     assert not header.isSectionHidden(S_ID)
     x = header.sectionViewportPosition(S_ID) + header.sectionSize(S_ID) // 2
-    for clicks in (1, 2):  # one order, then the other: the filter's rows, sorted by the system's id
+    orders = []
+    for _ in range(2):  # a click on the header, then another: the filter's rows by the system's id, both ways
         qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
         assert table.model.sort_column == S_ID
         assert shown(many) == [r for r in table.model.rows if r.outcome.is_error] and len(shown(many)) == len(errors)
         ids = [int(i[1:]) for i in shown_ids(many, S_ID) if i]
         descending = table.model.sort_order == Qt.SortOrder.DescendingOrder
         assert ids == sorted(ids, reverse=descending) and len(set(ids)) == len(ids) > 100
-        assert (shown_ids(many, S_ID)[0 if descending else -1] == "") and clicks  # missed rows: no system id
+        assert shown_ids(many, S_ID)[0 if descending else -1] == ""  # missed rows (no system id) go last
+        orders.append(descending)
+    assert sorted(orders) == [False, True]
     table.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     assert shown(many) == errors
     partial = [r for r in errors if r.outcome == Outcome.PARTIAL]
@@ -179,3 +184,32 @@ def test_a_chart_filter_keeps_its_rows_and_gives_them_back(many, qtbot) -> None:
     click_document(qtbot, many, "many")
     qtbot.waitUntil(lambda: table.model.doc_id == "many")
     assert len(calls) == asked_then
+
+
+OUTCOMES = (None, MappingFilter.ERRORS, *(o.value for o in Outcome))
+TYPE_CHOICES = (None, "conflictattack", "lifedie", "movementtransport")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(OUTCOMES), st.sampled_from(TYPE_CHOICES), st.booleans()), min_size=1,
+                max_size=6))
+def test_the_rows_shown_are_the_rows_the_filters_keep_in_the_models_order(many, qtbot, changes) -> None:
+    """Whatever filters are set and cleared, in any order: the table shows the model's rows the filters keep, in
+    the model's order, and asks about no row while none is set."""
+    table = many.mapping
+    if table.model.doc_id != "many":
+        click_document(qtbot, many, "many")
+        qtbot.waitUntil(lambda: table.model.doc_id == "many")
+    for outcome, kind, chart in changes:
+        table.proxy.set_outcome(outcome)
+        table.proxy.set_type(kind)
+        table.set_predicate((lambda _doc, row: row.dice is None) if chart else None)
+        calls = asked(many)
+        table.proxy.invalidate()
+        rows = list(table.model.rows)
+        assert shown(many) == [r for r in rows if table.proxy.accepts("many", r)]
+        assert (calls == []) == (outcome is None and kind is None and not chart)
+    table.proxy.set_outcome(None)
+    table.proxy.set_type(None)
+    table.set_predicate(None)
+    assert shown(many) == list(table.model.rows)
