@@ -19,6 +19,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import NamedTuple
 
 from evmeval.io.errors import FormatError
@@ -83,6 +84,8 @@ class DocumentText:
         return sum(1 for u in self.gold_units if not u) + sum(1 for u in self.system_units if not u)
 
 
+_FIRST = attrgetter("first")
+
 _ONE_GAP = {" ": Segment(SPACE, " ", repeat=1), "\n": Segment(BREAK, "\n", repeat=1)}
 """The gaps between most tokens (what `_GAP` makes of them, made once: segments are immutable)."""
 
@@ -105,23 +108,26 @@ def _gap_segments(text: str, out: list[Segment]) -> None:
 
 def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
     """Segments of a token-mode text: tokens in offset order are the units."""
-    tokens = sorted(table.tokens, key=lambda t: t.first)  # stable: equal offsets in table order
+    tokens = sorted(table.tokens, key=_FIRST)  # stable: equal offsets in table order
     segments: list[Segment] = []
     append, make, gaps = segments.append, tuple.__new__, _ONE_GAP  # every word and gap of the document
     pos = 0
     for unit, token in enumerate(tokens):
-        start, end = token.first + shift, token.last + 1 + shift
-        if start > pos:
+        start = token.first + shift
+        end = token.last + 1 + shift
+        if start > pos:  # most tokens: a gap, then the token's characters
             gap = text[pos:start]
             one = gaps.get(gap)
             if one is not None:
                 append(one)
             else:
                 _gap_segments(gap, segments)
-        parts = text[max(start, pos):end].split() if end > pos else []
-        if not parts:  # blank where the token is: its own text
-            parts = token.text.split()
-        append(make(Segment, (WORD, (parts[0] if len(parts) == 1 else " ".join(parts)) or "·", unit, 0)))
+            word = text[start:end]
+        else:  # overlapping the token before: what is left of it
+            word = text[pos:end] if end > pos else ""
+        parts = word.split()  # blank where the token is: its own text
+        word = parts[0] if len(parts) == 1 else " ".join(parts or token.text.split())
+        append(make(Segment, (WORD, word or "·", unit, 0)))
         if end > pos:
             pos = end
     if pos < len(text):

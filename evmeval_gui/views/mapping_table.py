@@ -9,6 +9,7 @@ Selecting rows selects their mentions through the session; the table follows the
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from evmeval.mention.outcomes import MappingRow
@@ -39,7 +40,6 @@ from evmeval_gui.model.formatting import dice, plural
 from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
-from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 from evmeval_gui.views.mapping_columns import (
     DICE,
@@ -64,7 +64,7 @@ from evmeval_gui.views.mapping_columns import (
     split_id,
     unit_label,
 )
-from evmeval_gui.views.mapping_filter import MappingFilter
+from evmeval_gui.views.mapping_filter import FILTER_ROLE, KEPT, MappingFilter
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
 from evmeval_gui.views.sub_rows import SubRow, SubRows, is_sub_row, sub_rows_shown
 
@@ -102,6 +102,8 @@ class MappingTableModel(QAbstractTableModel):
         """A feature's rows under each row (the conventions' arguments; None: none shown)."""
         self.unit_label: str | None = None
         """The `UNIT` column's header when the corpus's ids name a window or sentence (None: tbf and others)."""
+        self.keeps: Callable[[int], bool] | None = None
+        """Whether the table's filter keeps a row (`MappingFilter` sets it; asked only while a filter is set)."""
 
     def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
         """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
@@ -215,6 +217,8 @@ class MappingTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display_text(index.row(), column)
+        if role == FILTER_ROLE:
+            return KEPT if self.keeps is None or self.keeps(index.row()) else ""
         if is_sub_row(row):
             assert self.sub_rows is not None
             if role == ROW_ROLE:
@@ -338,8 +342,7 @@ class MappingTable(QWidget):
         super().__init__(parent)
         self.session = session
         self.model = MappingTableModel(session)
-        self.proxy = MappingFilter()
-        self.proxy.setSourceModel(self.model)
+        self.proxy = MappingFilter(self.model)
         self.outcome_combo = QComboBox()
         self.outcome_combo.setObjectName("outcomeFilter")
         self.outcome_combo.setToolTip("Show only rows with this outcome")
@@ -428,7 +431,7 @@ class MappingTable(QWidget):
 
     def show_sub_rows(self, sub_rows: SubRows[Any] | None, *, errors_only: bool = False) -> None:
         """Show a feature's rows under each row (None: none), all of them or only the errors."""
-        refilter(self.proxy, lambda: setattr(self.proxy, "sub_row_errors", errors_only))
+        self.proxy.set_sub_row_errors(errors_only)
         if sub_rows is not self.model.sub_rows:
             self.model.sub_rows = sub_rows
             self._reload()
@@ -555,7 +558,8 @@ class MappingTable(QWidget):
             model = self.table.selectionModel()
             chosen = QItemSelection()
             first: QModelIndex | None = None
-            for number, row in enumerate(self.model.rows):  # the model's order is the table's
+            named = bool(selection.gold_ids or selection.system_ids or selection.argument is not None)
+            for number, row in enumerate(self.model.rows if named else ()):  # the model's order is the table's
                 if is_sub_row(row) or selection.argument is not None:  # the sub-row alone
                     if not is_sub_row(row) or row.key != selection.argument:
                         continue

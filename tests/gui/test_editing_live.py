@@ -54,10 +54,11 @@ def fresh_cells(window: MainWindow) -> list[list[str]]:
     model = MappingTableModel(window.session)
     model.sort(window.mapping.model.sort_column, window.mapping.model.sort_order)
     model.set_document(window.session.selection.doc_id)
-    proxy = MappingFilter()
+    proxy = MappingFilter(model)
     shown = window.mapping.proxy
-    proxy.outcome, proxy.mention_type, proxy.predicate = shown.outcome, shown.mention_type, shown.predicate
-    proxy.setSourceModel(model)
+    proxy.set_outcome(shown.outcome)
+    proxy.set_type(shown.mention_type)
+    proxy.set_predicate(shown.predicate)
     return [[proxy.index(r, c).data() for c in range(len(HEADERS))] for r in range(proxy.rowCount())]
 
 
