@@ -8,6 +8,12 @@ load's work starts once the document is on screen (`FirstDocumentState.painted`,
 first paint of that document), so that its thread does not share the interpreter with that paint. The page and the
 list come in the turn that takes the document in, the document's own views in the next (`evmeval_gui.turns`):
 neither turn holds the window for long (issue 34).
+
+When the corpus arrives and the views still show that document (or one the user clicked meanwhile: its own
+rows, read on its own, are the corpus's for it), the document's views (text, header, mapping tabs) are repainted
+a turn after the rest (the list, the figures): their widgets take the corpus's rows in the arrival's turn, as
+every part does, so a click reads the corpus in both turns; only their pixels, which show the same document's
+same rows, wait (issue 34: the arrival's repaint, 44-49 ms of GUI CPU in one turn at MAVEN-ERE).
 """
 
 from __future__ import annotations
@@ -15,12 +21,15 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from evmeval_gui.model.first_document import FirstDocument
 from evmeval_gui.model.session import Session
 from evmeval_gui.turns import next_turn
 from evmeval_gui.views.document_pane import DocumentPane
+
+THAW_MS = 250
+"""The document's views are repainted this long after the corpus's arrival at the latest (no paint pass came)."""
 
 
 class _Window(Protocol):
@@ -34,7 +43,10 @@ class _Window(Protocol):
 class FirstDocumentParts(QObject):
     """Follows the session's first-document part; tells it when the text view has painted the document."""
 
-    def __init__(self, window: _Window, count_label: QLabel, pane: DocumentPane) -> None:
+    def __init__(self, window: _Window, count_label: QLabel, pane: DocumentPane,
+                 document_views: QWidget | None = None) -> None:
+        """`document_views`: what draws the document (the pane and the mapping tabs), repainted a turn after the
+        rest when the corpus arrives (see the module)."""
         viewport = pane.view.viewport()
         super().__init__(viewport)
         self.window = window
@@ -45,15 +57,46 @@ class FirstDocumentParts(QObject):
         self.first.enabled = True
         self.first.later = next_turn  # the document's views a turn after the page and the list
         viewport.installEventFilter(self)
+        self.document_views = document_views
+        self._shown = False
+        """A first document was shown and its corpus has not arrived yet."""
+        self._frozen: QWidget | None = None
+        """The document's views while their repaint waits for the rest of the window's (see the module)."""
+        window.session.corpus_loaded.connect(self._on_corpus_loaded)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.UpdateRequest and self._frozen is not None
+                and watched is self._frozen.window()):
+            watched.removeEventFilter(self)
+            next_turn(self._thaw, self)  # after the paint pass this request starts
+            return False
         first = self.first
         if (event.type() == QEvent.Type.Paint and first.document is not None and not first.painted.is_set()
                 and self.pane.doc_id == first.document.doc_id):  # (the page's paint before it is not its)
             QTimer.singleShot(0, self, first.painted.set)  # after this paint pass has reached the screen
         return False
 
+    def _on_corpus_loaded(self) -> None:
+        """Told before the views take the corpus in (`scoring_finished`): the document's views paint a turn later
+        when the document they show stays (the selection, already the arrival's, is on it)."""
+        shown, self._shown = self._shown, False
+        views = self.document_views
+        if (not shown or views is None or not views.isVisible() or not views.updatesEnabled()
+                or self.pane.doc_id is None or self.pane.doc_id != self.window.session.selection.doc_id):
+            return
+        views.setUpdatesEnabled(False)
+        self._frozen = views
+        views.window().installEventFilter(self)  # its next paint pass: the rest of the window's
+        QTimer.singleShot(THAW_MS, self, self._thaw)  # at the latest
+
+    def _thaw(self) -> None:
+        views, self._frozen = self._frozen, None
+        if views is not None:
+            views.window().removeEventFilter(self)
+            views.setUpdatesEnabled(True)  # (repaints them, children included)
+
     def _on_first_document(self, first: FirstDocument | None) -> None:
+        self._shown = first is not None
         if first is None:
             self.window.update_state()  # back to the welcome page (or what was shown)
             return
