@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
         self.warm_up = ChartsWarmUp(s, self.runner, self, enabled=warm_charts)  # pyqtgraph, once a corpus is scored
         self.first_document = FirstDocumentParts(self, self.documents.count_label, self.document_pane,
-                                                 self.workspace.right_split)  # shown while the corpus scores
+                                                 self.workspace.right_split, self.workspace.lower_tabs)
         self.qt_enums = QtEnumsWarmUp(self.workspace.stack)  # the Qt enums the first document would make
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)

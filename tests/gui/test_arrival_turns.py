@@ -1,9 +1,10 @@
-"""Issue 34: the corpus's arrival after a first document is painted in two passes, and lays out nothing.
+"""Issue 34: the first document and the corpus's arrival after it are painted in passes; the arrival lays out nothing.
 
 The list of documents and the figures are repainted in the arrival's paint pass; the document's views (text,
 header, mapping tabs), which show the same document's same rows, in the next one. Every part takes the corpus in
 within the arrival's turn, so a click between the two reads the corpus. The status bar keeps its height when the
-warnings button appears (it was 1 px lower: the whole window was laid out and repainted with the arrival).
+warnings button appears (it was 1 px lower: the whole window was laid out and repainted with the arrival). The first
+document's text is painted a pass before its mapping rows.
 """
 
 from __future__ import annotations
@@ -107,3 +108,27 @@ def test_the_status_bar_keeps_its_height_when_warnings_show(window: MainWindow, 
     QApplication.processEvents()
     assert window.status.warnings_button.isVisible()
     assert (bar.height(), central.height()) == before
+
+
+def test_the_first_documents_text_is_painted_before_its_mapping_rows(window: MainWindow, qtbot, corpus: Path,
+                                                                     gate) -> None:
+    text, table = window.text_view.viewport(), window.mapping.table.viewport()
+    seen: list[tuple[str, bool]] = []
+
+    class Shown(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                if watched is text and window.text_view.doc is not None:
+                    seen.append(("text", window.workspace.lower_tabs.updatesEnabled()))
+                elif watched is table and window.mapping.visible_rows():
+                    seen.append(("rows", True))
+            return False
+
+    shown = Shown()
+    text.installEventFilter(shown)
+    table.installEventFilter(shown)
+    open_held(qtbot, window, corpus, gate)
+    qtbot.waitUntil(lambda: ("rows", True) in seen, timeout=TIMEOUT)
+    assert seen[0] == ("text", False)  # the text on screen while the mapping tabs' repaint waited
+    assert window.workspace.lower_tabs.updatesEnabled()
+    assert len(window.mapping.visible_rows()) == 7 and window.text_view.doc.doc_id == "doc1"
