@@ -7,8 +7,8 @@ keep_tab_text_whole`, a Python `QProxyStyle`) is first handed an option and PySi
 and `QGradient`'s (its `Preset` alone has ~180 members), when the text view's `fillRect` is first matched against
 its overloads. `QtEnumsWarmUp` makes them once the window has first painted, a few per turn of the event loop, in
 the idle turns before a corpus's first document is read (0.5 s and more) or on the welcome page: the empty window
-stays as it was (0.5 MB more at its peak; no module imported). Nothing depends on it having run: a type not made yet is made
-where it is first used, as before.
+stays as it was (0.5 MB more at its peak; no module imported). Nothing depends on it having run: a type not made yet
+is made where it is first used, as before.
 """
 
 from __future__ import annotations
