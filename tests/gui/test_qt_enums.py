@@ -27,13 +27,13 @@ from PySide6.QtWidgets import QApplication
 from evmeval_gui.main_window import MainWindow
 
 made = []
-create = enum.EnumType._create_
+create = enum.EnumMeta._create_  # (EnumType from Python 3.11 on: the same class)
 
 def counted(cls, *args, **kwargs):
     made.append(where[0])
     return create(cls, *args, **kwargs)
 
-enum.EnumType._create_ = counted
+enum.EnumMeta._create_ = counted
 where = ["launch"]
 app = QApplication([])
 window = MainWindow(settings=QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat), persist=False,
