@@ -54,6 +54,7 @@ from evmeval_gui.window.lazy_modes import lazy_agreement, lazy_compare, lazy_cur
 from evmeval_gui.window.loading import LoadFeedback
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.port import ModesPort
+from evmeval_gui.window.qt_enums import QtEnumsWarmUp
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
@@ -188,8 +189,9 @@ class MainWindow(QMainWindow):
         self.runner.job_finished.connect(self.quiet.main_job_finished)
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
         self.warm_up = ChartsWarmUp(s, self.runner, self, enabled=warm_charts)  # pyqtgraph, once a corpus is scored
-        self.first_document = FirstDocumentParts(self, self.documents.count_label,
-                                                 self.document_pane)  # shown while the corpus scores
+        self.first_document = FirstDocumentParts(self, self.documents.count_label, self.document_pane,
+                                                 self.workspace.right_split, self.workspace.lower_tabs)
+        self.qt_enums = QtEnumsWarmUp(self.workspace.stack)  # the Qt enums the first document would make
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
         keep_on_screen(self)
