@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
 from evmeval.conventions.document_index import line_id, scan
 from evmeval.conventions.first_document import index_documents, one_document
 from evmeval.mention.scoring import score_files
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.shipped import EXAMPLES
 

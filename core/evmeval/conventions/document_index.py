@@ -13,7 +13,6 @@ corpus load to word.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder's own string reader (C)
 from typing import Any
@@ -108,9 +107,8 @@ def scan(path: str, key: str, cancelled: CancelCheck | None = None) -> dict[str,
     file: 0.1-0.6 s)."""
     found: dict[str, list[Place]] = {}
     with open(path, "rb", buffering=_BLOCK) as handle:
-        at = number = 0
-        for raw in handle:
-            number += 1
+        at = 0
+        for number, raw in enumerate(handle, 1):
             if cancelled is not None and number % _CHECK_EVERY == 0:
                 stop_if_cancelled(cancelled)
             doc_id = _head_id(raw[:_FIRST], key)  # the id is usually in the first bytes
