@@ -126,6 +126,10 @@ def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]], order: Seq
     return ConventionResult(name, metrics, dict(first.labels), found)
 
 
+_NO_FINGERPRINT = Fingerprint("", 0, 0, 0, 0, 0, 0, "")
+"""A pooled document's fingerprint, not read (`_pooled` is given the file's)."""
+
+
 class _Pool:
     """Each document's results, flips and verdicts, gathered until the last is read (`keep`: the first flips of
     each group kept, the others counted, as `flips.first_flips`; cut as they come, so no more are held)."""
@@ -136,10 +140,16 @@ class _Pool:
         self.keep = keep
         self._held: dict[tuple[str, str], tuple[int, int]] = {}
         """Per pair: the flips held, and those kept at the last cut."""
+        self._labels: dict[str, dict[str, str]] = {}
+        """Per convention: its first document's labels, the pooled result's (a dict a document and convention,
+        and a fingerprint, held from the first document to the last, left free memory among what the corpus keeps:
+        issue 34)."""
 
     def add(self, doc_id: str, board: Switchboard) -> None:
-        for result in board.results:
-            self.results.setdefault(result.name, []).append((doc_id, result))
+        for result in board.results:  # what `_pooled` reads: the counts, the first labels, anything unpooled
+            labels = self._labels.setdefault(result.name, result.labels)
+            self.results.setdefault(result.name, []).append((doc_id, replace(result, labels=labels,
+                                                                             fingerprint=_NO_FINGERPRINT)))
         for pair in board.flips:
             key = pair.a, pair.b
             parts = self.flips.setdefault(key, [])
