@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
-from evmeval.conventions.document_index import line_id
+from evmeval.conventions.document_index import line_id, scan
 from evmeval.conventions.first_document import index_documents, one_document
 from evmeval.mention.scoring import score_files
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.shipped import EXAMPLES
 
@@ -108,6 +110,48 @@ def test_the_scan_reads_ids_as_json_does() -> None:
     assert line_id(b"{broken", "id") is None
     assert line_id(b'["id", "x"]', "id") is None
     assert line_id(b'{"id": 3}', "id") is None
+
+
+_LINE = st.one_of(
+    st.builds(lambda i, pad: json.dumps({"id": i, "pad": pad}), st.sampled_from(["A", "B", "\u00e9", "C\\d"]),
+              st.text(max_size=300)),
+    st.builds(lambda i: json.dumps({"x": [1], "id": i}), st.sampled_from(["A", "Z"])),  # decoded whole
+    st.sampled_from(["", "   ", "{broken", '{"id": 3}']))
+
+
+@given(lines=st.lists(_LINE, max_size=12), last_newline=st.booleans())
+def test_the_scan_places_each_line_where_the_file_has_it(lines: list[str], last_newline: bool) -> None:
+    """Each id's places are the byte offset and line number of the lines whose JSON has it, in file order."""
+    import tempfile
+
+    data = "\n".join(lines).encode() + (b"\n" if last_newline and lines else b"")
+    with tempfile.NamedTemporaryFile(suffix=".jsonl") as handle:
+        handle.write(data)
+        handle.flush()
+        found = scan(handle.name, "id")
+    expected: dict[str, list[tuple[int, int]]] = {}
+    at = 0
+    for number, raw in enumerate(data.splitlines(keepends=True), 1):
+        doc_id = line_id(raw, "id") if raw.strip() else None
+        if doc_id is not None:
+            expected.setdefault(doc_id, []).append((at, number))
+            assert data[at:].startswith(raw)
+        at += len(raw)
+    assert found == expected
+
+
+def test_the_scan_reads_the_file_without_mapping_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mapped file's pages count in the process's resident memory once read: a 65 MB gold file scanned so was
+    the window's peak (issue 34)."""
+    import mmap
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("the scan mapped the file")
+
+    monkeypatch.setattr(mmap, "mmap", refused)
+    path = tmp_path / "gold.jsonl"
+    path.write_text('{"id": "A"}\n{"id": "B"}\n{"id": "A"}\n', encoding="utf-8")
+    assert scan(str(path), "id") == {"A": [(0, 1), (24, 3)], "B": [(12, 2)]}
 
 
 def test_string_predictions_and_pipes_are_left_to_the_corpus_load() -> None:

@@ -95,8 +95,8 @@ def test_the_windows_streamed_pair_frees_what_it_kept_of_the_system_file_in_piec
         found: str, gold: Path, system: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _recorded(corpus_formats, monkeypatch)
     pair = corpus_formats.streamed_pair(found, Input(str(gold)), Input(str(system)))
-    if found == "maven":  # the predictions as read (a document each) and placed on gold's
-        assert calls == [[_lines(system), len(pair.gold.documents)]]
+    if found == "maven":  # the predictions as read (a document each) and placed on gold's (those it predicts)
+        assert calls == [[_lines(system), len(pair.system.documents)]]
     else:  # each submission line's clusters
         assert calls == [[_lines(system)]]
     assert pair.system.documents and pair.gold.documents  # what the pair keeps was made before

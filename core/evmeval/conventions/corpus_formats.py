@@ -46,8 +46,10 @@ from evmeval.model import (
     RelationTable,
     SpanMode,
     TbfFile,
+    joined_ids,
     pack_mentions,
     pack_relations,
+    split_ids,
     unannotated_mention,
 )
 
@@ -176,7 +178,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
     predicted, system_names = s.predicted, s.names
     gold_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
-    placed: dict[str, list[tuple[str, int, tuple[int, int], str, int]]] = {}
+    placed: dict[str, _Placed] = {}
     for d in documents:
         if not isinstance(d, MavenDocument):
             continue  # a submission line where documents are expected: MAVEN's checks word it
@@ -186,22 +188,49 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
                     for e in d.events or () for m in e.mentions]
         gold_docs[d.id] = Document(d.id, kept.mentions(mentions))
         names.update({e.type_id: e.type for e in d.events or ()})
-        every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
-            d.candidates or ())
-        where = {m.id: (m.sent_id, m.offset, m.trigger_word) for m in every}
-        placed[d.id] = [(mention_id, *where[mention_id], type_id) for mention_id, type_id in predicted.get(d.id, ())
-                        if type_id != 0 and mention_id in where]
+        if d.id in predicted:
+            placed[d.id] = _placed(d, *predicted[d.id])
     names.update(system_names)  # a predicted document's own type names come last
     system_docs: dict[str, Document] = {}
-    for doc_id in predicted:
-        if doc_id not in placed:
+    for doc_id, (ids, type_ids) in predicted.items():
+        here = placed.get(doc_id)
+        if here is None:
             continue  # evaluate.py scores gold documents only
+        every_id = split_ids(ids)
         system_docs[doc_id] = Document(doc_id, kept.mentions([
-            maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
-            for mention_id, sent, offset, text, type_id in placed[doc_id]]))
+            maven_mention("system", doc_id, every_id[j], sent, (start, end), text,
+                          names.get(type_ids[j], f"type {type_ids[j]}"), 0)
+            for j, sent, start, end, text in zip(*here, strict=True)]))
     let_go(predicted, placed)  # the predictions as read and placed: freed in pieces, not at once on return
     kept.settle()
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+
+
+_Placed = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]
+"""A MAVEN document's predictions placed on its gold mentions or candidates, column by column: each kept
+prediction's index among the document's, its sentence, start and end token and trigger word (`_placed`)."""
+
+
+def _placed(d: MavenDocument, ids: str | tuple[str, ...], type_ids: tuple[int, ...]) -> _Placed:
+    """The predictions `ids`/`type_ids` (as `maven_predicted` keeps them) placed on document `d`'s mentions and
+    candidates; type id 0 (the negative class) and an id `d` lacks are left out. Kept in columns, the trigger words
+    interned (as `maven_mention` makes them), until every gold document is read (a prediction's type name may come
+    from a later one): a tuple and an offset pair a prediction, kept across the whole gold file among what the
+    corpus keeps, left 15-20 MB of free memory in the window's heap after a MAVEN-sized load (issue 34)."""
+    every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
+        d.candidates or ())
+    where = {m.id: m for m in every}
+    columns: tuple[list[int], list[int], list[int], list[int], list[str]] = ([], [], [], [], [])
+    index, sents, starts, ends, texts = columns
+    for j, (mention_id, type_id) in enumerate(zip(split_ids(ids), type_ids, strict=True)):
+        m = where.get(mention_id) if type_id != 0 else None
+        if m is not None:
+            index.append(j)
+            sents.append(m.sent_id)
+            starts.append(m.offset[0])
+            ends.append(m.offset[1])
+            texts.append(sys.intern(m.trigger_word))
+    return tuple(index), tuple(sents), tuple(starts), tuple(ends), tuple(texts)
 
 
 @dataclass
@@ -212,9 +241,14 @@ class Predicted:
     never holds the parsed submission: MAVEN-ERE's 1.2M relation pairs took 100 MB of its load (issue 34)."""
 
     path: str
-    predicted: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    predicted: dict[str, tuple[str | tuple[str, ...], tuple[int, ...]]] = field(default_factory=dict)
+    """MAVEN: per document its predictions' mention ids (one string, `model.joined_ids`) and type ids, in order."""
     clusters: dict[str, list[list[str]]] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+
+
+def _columns(ids: list[str], type_ids: list[int]) -> tuple[str | tuple[str, ...], tuple[int, ...]]:
+    return joined_ids(ids), tuple(type_ids)
 
 
 def maven_predicted(path: str, items: Iterable[object]) -> Predicted:
@@ -222,9 +256,11 @@ def maven_predicted(path: str, items: Iterable[object]) -> Predicted:
     kept = Predicted(path)
     for item in items:
         if isinstance(item, MavenSubmission):
-            kept.predicted[item.id] = [(p.id, p.type_id) for p in item.predictions]
+            kept.predicted[item.id] = _columns([p.id for p in item.predictions],
+                                               [p.type_id for p in item.predictions])
         elif isinstance(item, MavenDocument):
-            kept.predicted[item.id] = [(m.id, e.type_id) for e in item.events or () for m in e.mentions]
+            kept.predicted[item.id] = _columns([m.id for e in item.events or () for m in e.mentions],
+                                               [e.type_id for e in item.events or () for _ in e.mentions])
             kept.names.update({e.type_id: e.type for e in item.events or ()})
     return kept
 

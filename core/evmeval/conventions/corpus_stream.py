@@ -106,23 +106,47 @@ def _line_count(path: str) -> int:
     return count + (last != b"\n")
 
 
-def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]], order: Sequence[str],
+class _Sums:
+    """One convention's documents' results as `_pooled` reads them, taken as they come (issue 34: each document's
+    `ConventionResult`, its metrics and their dicts, held from the first document to the last, left 10-17 MB of free
+    blocks among what the window's TextEE corpus keeps): the first document's result (its metrics' names and
+    kinds, its labels), each document's matches (added at the end in v1.8's order: a Dice credit is a float),
+    the predicted and gold counts summed in file order (as `sum` over the documents adds them), and whether any
+    document has warnings, notes or pathologies (not pooled here)."""
+
+    __slots__ = ("first", "gold", "matches", "predicted", "unpooled")
+
+    def __init__(self, first: ConventionResult) -> None:
+        self.first = first
+        self.matches: dict[str, tuple[float, ...]] = {}
+        self.predicted: dict[str, int] = dict.fromkeys(first.metrics, 0)
+        self.gold: dict[str, int] = dict.fromkeys(first.metrics, 0)
+        self.unpooled = False
+
+    def add(self, doc_id: str, result: ConventionResult) -> None:
+        self.unpooled = self.unpooled or bool(result.warnings or result.notes or result.pathologies)
+        metrics = result.metrics
+        self.matches[doc_id] = tuple([metrics[m].match_num for m in self.predicted])
+        for m in self.predicted:
+            self.predicted[m] += metrics[m].pred_num
+            self.gold[m] += metrics[m].gold_num
+
+
+def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]] | _Sums, order: Sequence[str],
             found: Fingerprint) -> ConventionResult:
-    """A convention's result on the whole pair from its documents' (`order`: the documents as v1.8 adds them)."""
-    results = [r for _, r in parts]
-    if name == "dygiepp":
-        return pooled_result(results, found)
-    if any(r.warnings or r.notes or r.pathologies for r in results):
+    """A convention's result on the whole pair from its documents' (`order`: the documents as v1.8 adds them):
+    DyGIE++'s from its documents' results, the others' from their `_Sums`."""
+    if not isinstance(parts, _Sums):
+        return pooled_result([r for _, r in parts], found)
+    if parts.unpooled:
         raise _Whole
-    by_document = dict(parts)
-    first = results[0]
+    first, matches = parts.first, parts.matches
     metrics = {}
-    for metric, given in first.metrics.items():
+    for k, (metric, given) in enumerate(first.metrics.items()):
         match: float = 0.0 if isinstance(given.match_num, float) else 0
         for doc_id in order:
-            match += by_document[doc_id].metrics[metric].match_num
-        metrics[metric] = Metric(match, sum(r.metrics[metric].pred_num for r in results),
-                                 sum(r.metrics[metric].gold_num for r in results))
+            match += matches[doc_id][k]
+        metrics[metric] = Metric(match, parts.predicted[metric], parts.gold[metric])
     return ConventionResult(name, metrics, dict(first.labels), found)
 
 
@@ -131,7 +155,9 @@ class _Pool:
     each group kept, the others counted, as `flips.first_flips`; cut as they come, so no more are held)."""
 
     def __init__(self, keep: int | None = None) -> None:
-        self.results: dict[str, list[tuple[str, ConventionResult]]] = {}
+        self.results: dict[str, list[tuple[str, ConventionResult]] | _Sums] = {}
+        """Per convention: DyGIE++'s documents' results (`dygiepp.pooled_result` adds their counters), the
+        others' `_Sums`."""
         self.flips: dict[tuple[str, str], list[PairFlips]] = {}
         self.keep = keep
         self._held: dict[tuple[str, str], tuple[int, int]] = {}
@@ -139,24 +165,30 @@ class _Pool:
 
     def add(self, doc_id: str, board: Switchboard) -> None:
         for result in board.results:
-            self.results.setdefault(result.name, []).append((doc_id, result))
+            kept = self.results.get(result.name)
+            if kept is None:
+                kept = self.results[result.name] = [] if result.name == "dygiepp" else _Sums(result)
+            if isinstance(kept, _Sums):
+                kept.add(doc_id, result)
+            else:
+                kept.append((doc_id, result))
         for pair in board.flips:
             key = pair.a, pair.b
             parts = self.flips.setdefault(key, [])
             parts.append(pair)
             if self.keep is not None:  # cut when held are a few times those kept at the last cut (each sorted a
                 # few times at most)
-                held, kept = self._held.get(key, (0, 0))
+                held, kept_flips = self._held.get(key, (0, 0))
                 held += sum(len(f) for f in pair.groups.values())
-                if held > 2 * kept + 4 * self.keep:
+                if held > 2 * kept_flips + 4 * self.keep:
                     cut = self.flips[key] = [merged_flips(parts, self.keep)]
-                    held = kept = sum(len(f) for f in cut[0].groups.values())
-                self._held[key] = held, kept
+                    held = kept_flips = sum(len(f) for f in cut[0].groups.values())
+                self._held[key] = held, kept_flips
 
     def let_go(self) -> None:
         """Every document's results and flips freed a few at a time (`_util.release`): at once, on return, they
         held the interpreter for 10-20 ms a pool."""
-        let_go(*self.results.values(), *self.flips.values())
+        let_go(*[r.matches if isinstance(r, _Sums) else r for r in self.results.values()], *self.flips.values())
 
     def board(self, conventions: Sequence[Convention], order: Sequence[str], found: dict[str, Fingerprint],
               rows: Sequence[str] | None = None) -> Switchboard:

@@ -4,16 +4,15 @@ The window lists a MAVEN-ERE-sized corpus's documents while the corpus is still 
 on demand (`first_document.one_document`). The scan reads each line's bytes and takes its document id (TextEE
 `doc_id`, DyGIE++ `doc_key`, MAVEN and MAVEN-ERE `id`) from the object's first keys with the JSON decoder's own
 string reader, decoding the whole line only when a non-string value comes first: a 65 MB file takes about a
-tenth of a second. Nothing is checked here: the document's lines are read through the format's stream when it
-is shown (the same checks and line numbers as the corpus), and a line the scan cannot place (not JSON, no id)
-is left out of the index, for the corpus load to word.
+tenth of a second, read a line at a time (never mapped: its pages would count in the window's memory). Nothing
+is checked here: the document's lines are read through the format's stream when it is shown (the same checks and
+line numbers as the corpus), and a line the scan cannot place (not JSON, no id) is left out of the index, for the
+corpus load to word.
 """
 
 from __future__ import annotations
 
 import json
-import mmap
-import os
 from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder's own string reader (C)
 from typing import Any
@@ -29,6 +28,8 @@ FIELDS = {"textee": "doc_id", "dygiepp": "doc_key", "maven": "id", "maven-ere": 
 _HEAD = 4096
 _FIRST = 256
 _SPACE = " \t\n\r"
+_BLOCK = 1 << 20
+"""The scan's read buffer."""
 _CHECK_EVERY = 256
 """Lines between two cancel checks of a scan (a few hundred microseconds of it)."""
 
@@ -99,28 +100,23 @@ def line_id(raw: bytes, key: str) -> str | None:
 
 def scan(path: str, key: str, cancelled: CancelCheck | None = None) -> dict[str, list[Place]]:
     """Each document id of the file's lines -> the places of its lines, in file order; raises `OSError`.
-    The file is mapped, not read: only each line's first bytes are copied (a line is decoded whole only when
-    its id is not among them). `cancelled` is asked every `_CHECK_EVERY` lines (`Cancelled`): the window's load
-    scans in a job, which waits at its checks while the GUI thread works for the user (a 65 MB file: 0.1-0.6 s)."""
+    The file is read a line at a time, not mapped: a mapped file's pages count in the process's resident memory
+    once touched, and a 65 MB gold file scanned so was the window's peak (issue 34); a line is decoded whole only
+    when its id is not in its first bytes. `cancelled` is asked every `_CHECK_EVERY` lines (`Cancelled`): the
+    window's load scans in a job, which waits at its checks while the GUI thread works for the user (a 65 MB
+    file: 0.1-0.6 s)."""
     found: dict[str, list[Place]] = {}
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size == 0:
-            return found
-        with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            at = number = 0
-            while at < size:
-                end = data.find(b"\n", at)
-                end = size if end < 0 else end + 1
-                number += 1
-                if cancelled is not None and number % _CHECK_EVERY == 0:
-                    stop_if_cancelled(cancelled)
-                doc_id = _head_id(data[at:min(end, at + _FIRST)], key)  # the id is usually in the first bytes
-                if doc_id is None and data[at:min(end, at + _FIRST)].strip():
-                    doc_id = line_id(data[at:end], key)
-                if doc_id is not None:
-                    found.setdefault(doc_id, []).append((at, number))
-                at = end
+    with open(path, "rb", buffering=_BLOCK) as handle:
+        at = 0
+        for number, raw in enumerate(handle, 1):
+            if cancelled is not None and number % _CHECK_EVERY == 0:
+                stop_if_cancelled(cancelled)
+            doc_id = _head_id(raw[:_FIRST], key)  # the id is usually in the first bytes
+            if doc_id is None and raw[:_FIRST].strip():
+                doc_id = line_id(raw, key)
+            if doc_id is not None:
+                found.setdefault(doc_id, []).append((at, number))
+            at += len(raw)
     return found
 
 
