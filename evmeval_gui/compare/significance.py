@@ -11,12 +11,14 @@ the core's `PairTest` (`evmeval.compare.significance` defines them and decides; 
 
 from __future__ import annotations
 
+import math
+
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
 from evmeval.compare.significance import F1Interval, PairTest, ResampleSettings, Verdict
 from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -31,15 +33,33 @@ from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.compare.tables import cell_texts
 from evmeval_gui.model.formatting import interval_text, percent
 
-HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ (0 dashed)", "p boot", "p rand", "p adj",
-           "docs ↑ / ↓ / =", "Verdict")
-"""Short headers, as the text report's (their tooltips say what each is): the table fits 1024 pixels."""
+UNIT = "points"
+"""A difference of two F1s (%) is in percentage points: the reports' word (`evmeval.report.compare_text.points`)."""
+HEADERS = ("Attributes", "F1 a (%)", "F1 b (%)", f"Δ F1 ({UNIT})", f"Interval ({UNIT})", "Δ (0 dashed)", "p boot",
+           "p rand", "p adj", "docs ↑ / ↓ / =", "Verdict")
+"""Short headers, as the text report's, with the unit the report says in its caption (the tooltips say what each
+is); the drawing's names its axis' ends once a pair is shown (`axis_header`)."""
 VERDICT_COLUMN = 10
 DRAW_COLUMN = 5
 
 
 def points(value: float) -> str:
     return percent(value, signed=True)
+
+
+def nice_scale(value: float) -> float:
+    """The smallest round figure (1, 2, 2.5 or 5 times a power of ten, in points) at or above `value` (a
+    fraction): the drawing's axis ends where its header says, at a number one reads at a glance."""
+    magnitude = 10.0 ** math.floor(math.log10(100 * value))
+    end = next(step * magnitude for step in (1, 2, 2.5, 5, 10) if step * magnitude >= 100 * value * (1 - 1e-9))
+    return end / 100
+
+
+def axis_header(scale: float) -> str:
+    """The drawing's header: what it draws, in which unit, and its axis' ends (`scale`, a fraction, either
+    side of the dashed 0 at the middle)."""
+    end = f"{100 * scale:g}"
+    return f"Δ F1 ({UNIT}, 0 dashed)\n−{end} … 0 … +{end}"
 
 
 def interval_colour(test: PairTest) -> str:
@@ -102,10 +122,13 @@ class SignificanceTable(QTableWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(DRAW_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
-        header.setTextElideMode(Qt.TextElideMode.ElideRight)  # a narrow window: "Δ (0…", not ") dash"
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        header.setTextElideMode(Qt.TextElideMode.ElideNone)  # Qt elides two lines as one: "−5…" (`_fit_drawing`)
+        header.sectionResized.connect(lambda column, _old, _new: column == DRAW_COLUMN or self._fit_drawing())
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
-        for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows; the dashed line is 0"),
+        for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows, in points: the "
+                                "dashed line is 0, the ends are the second line's figures"),
                             (1, "Micro F1 of run a (%) with its bootstrap interval (resampling documents)"),
                             (2, "Micro F1 of run b (%) with its bootstrap interval (resampling documents)"),
                             (3, "F1(b) − F1(a) in percentage points"),
@@ -122,6 +145,24 @@ class SignificanceTable(QTableWidget):
             if (item := self.horizontalHeaderItem(column)) is not None:
                 item.setToolTip(tip)
         self._fit_rows(len(COMBINATIONS))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_drawing()
+
+    def _fit_drawing(self) -> None:
+        """The drawing takes the room the other columns leave, but never less than its header's lines: in a
+        narrow window the table scrolls sideways rather than cut "Δ (…" and the axis' ends."""
+        header = self.horizontalHeader()
+        least = header.sectionSizeHint(DRAW_COLUMN)  # its widest line, with the style's margins
+        others = sum(header.sectionSize(c) for c in range(self.columnCount())
+                     if c != DRAW_COLUMN and not header.isSectionHidden(c))
+        fixed = self.viewport().width() - others < least
+        mode = QHeaderView.ResizeMode.Fixed if fixed else QHeaderView.ResizeMode.Stretch
+        if header.sectionResizeMode(DRAW_COLUMN) != mode:
+            header.setSectionResizeMode(DRAW_COLUMN, mode)
+        if fixed and header.sectionSize(DRAW_COLUMN) != least:
+            header.resizeSection(DRAW_COLUMN, least)
 
     def _fit_rows(self, rows: int) -> None:
         """Exactly `rows` rows high: a narrow window scrolls sideways, every row shown."""
@@ -143,10 +184,15 @@ class SignificanceTable(QTableWidget):
         self.scale = 0.0
         if pair is None:
             self.clearContents()
+            if (item := self.horizontalHeaderItem(DRAW_COLUMN)) is not None:
+                item.setText(HEADERS[DRAW_COLUMN])
+            self._fit_drawing()
             return
         self.tests = {row: pair.tests[c] for row, c in enumerate(COMBINATIONS) if c in shown}
         self.scale = max([1e-4, *(max(abs(t.ci_low), abs(t.ci_high), abs(t.delta_f1)) for t in self.tests.values())])
-        self.scale *= 1.1
+        self.scale = nice_scale(self.scale * 1.1)
+        if (item := self.horizontalHeaderItem(DRAW_COLUMN)) is not None:
+            item.setText(axis_header(self.scale))
         resamples = settings.resamples if settings is not None else 0
         for row, c in enumerate(COMBINATIONS):
             test = pair.tests[c]
@@ -170,6 +216,8 @@ class SignificanceTable(QTableWidget):
                     item.setFont(font)
                 item.setToolTip(_tooltip(test, names, c, resamples))
                 self.setItem(row, column, item)
+        self._fit_drawing()
+        self._fit_rows(len(shown))  # the header's two lines
         self.viewport().update()
 
     def row_colour(self, row: int) -> str:
