@@ -223,9 +223,9 @@ def no_sequencing_text(corpus_format: str | None) -> str:
         return "No event sequencing: the files have no @After or @Subevent links."
     if corpus_format == "maven-ere":
         return ("No event sequencing: v1.8 scores tbf @After / @Subevent links. MAVEN-ERE's temporal "
-                f"({', '.join(TEMPORAL)}), causal ({', '.join(CAUSAL)}) and subevent relations are scored by its "
-                "own evaluate.py: the Conventions tab's maven-ere temporal, causal and subevent rows. "
-                "(evmeval-convert writes BEFORE as @After and subevent as @Subevent for a tbf corpus.)")
+                f"({', '.join(TEMPORAL[:2])}, …), causal ({', '.join(CAUSAL)}) and subevent relations are scored as "
+                "its evaluate.py scores them: see the Conventions tab. (evmeval-convert writes BEFORE and subevent "
+                "pairs as @After and @Subevent.)")
     name = FILE_FORMATS.get(corpus_format, corpus_format).split(" (")[0]
     return (f"No event sequencing: {name} carries no event-order or subevent relations (v1.8 scores tbf "
             "@After / @Subevent links).")
