@@ -124,7 +124,7 @@ class SignificanceTable(QTableWidget):
         header.setMinimumSectionSize(40)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # Qt elides two lines as one: "−5…" (`_fit_drawing`)
-        header.sectionResized.connect(lambda column, _old, _new: column == DRAW_COLUMN or self._fit_drawing())
+        header.sectionResized.connect(self._on_section_resized)
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
         for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows, in points: the "
@@ -145,6 +145,10 @@ class SignificanceTable(QTableWidget):
             if (item := self.horizontalHeaderItem(column)) is not None:
                 item.setToolTip(tip)
         self._fit_rows(len(COMBINATIONS))
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != DRAW_COLUMN:  # another column fitted to its contents: the drawing takes what is left
+            self._fit_drawing()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -80,7 +80,7 @@ class SequencingBarsChart(ChartWidget):
         self.evaluations = evaluations
         self.bars = {}
         self.value_labels = []
-        self._label_metrics: list[str] = []
+        self._label_metrics = []
         for closure in CLOSURES:
             for metric in METRICS:
                 values = [self.value(closure, name, metric) for name in EVALUATIONS]
