@@ -12,13 +12,14 @@ the core's `PairTest` (`evmeval.compare.significance` defines them and decides; 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
 from evmeval.compare.significance import F1Interval, PairTest, ResampleSettings, Verdict
 from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -41,6 +42,9 @@ HEADERS = ("Attributes", "F1 a (%)", "F1 b (%)", f"Δ F1 ({UNIT})", f"Interval (
 is); the drawing's names its axis' ends once a pair is shown (`axis_header`)."""
 VERDICT_COLUMN = 10
 DRAW_COLUMN = 5
+YIELDING = ((6, 7), (9,))
+"""What gives way, step by step, where the table would scroll its verdict out of a narrow window (1024 px): p boot
+and p rand (the verdict reads p adj), then the documents' marks; each row's tooltip keeps them all."""
 
 
 def points(value: float) -> str:
@@ -57,9 +61,9 @@ def nice_scale(value: float) -> float:
 
 def axis_header(scale: float) -> str:
     """The drawing's header: what it draws, in which unit, and its axis' ends (`scale`, a fraction, either
-    side of the dashed 0 at the middle)."""
+    side of the dashed 0 at the middle, under the header's 0)."""
     end = f"{100 * scale:g}"
-    return f"Δ F1 ({UNIT}, 0 dashed)\n−{end} … 0 … +{end}"
+    return f"Δ F1 ({UNIT})\n−{end} … 0 … +{end}"
 
 
 def interval_colour(test: PairTest) -> str:
@@ -127,6 +131,8 @@ class SignificanceTable(QTableWidget):
         header.sectionResized.connect(self._on_section_resized)
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
+        self._natural: dict[int, int] = {}
+        """The widest each column that gives way (`YIELDING`) has needed while shown."""
         for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows, in points: the "
                                 "dashed line is 0, the ends are the second line's figures"),
                             (1, "Micro F1 of run a (%) with its bootstrap interval (resampling documents)"),
@@ -154,14 +160,36 @@ class SignificanceTable(QTableWidget):
         super().resizeEvent(event)
         self._fit_drawing()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_drawing()  # filled while hidden (another page in front), its viewport's width was not the one shown
+
     def _fit_drawing(self) -> None:
         """The drawing takes the room the other columns leave, but never less than its header's lines: in a
         narrow window the table scrolls sideways rather than cut "Δ (…" and the axis' ends."""
         header = self.horizontalHeader()
         least = header.sectionSizeHint(DRAW_COLUMN)  # its widest line, with the style's margins
+        yielding = [c for step in YIELDING for c in step]
         others = sum(header.sectionSize(c) for c in range(self.columnCount())
-                     if c != DRAW_COLUMN and not header.isSectionHidden(c))
-        fixed = self.viewport().width() - others < least
+                     if c not in (DRAW_COLUMN, *yielding) and not header.isSectionHidden(c))
+
+        def natural(column: int) -> int:  # its header's or its widest cell's: Qt gives a hidden header 0, so the
+            # widest seen while shown is kept (else a hidden column measured narrow, showed, and hid again)
+            width = max(header.sectionSizeHint(column), self.sizeHintForColumn(column), self._natural.get(column, 0))
+            self._natural[column] = width
+            return width
+
+        room = self.viewport().width() - others - sum(natural(c) for c in yielding)
+        hidden: set[int] = set()
+        for step in YIELDING:  # the p-values give way before the verdict scrolls, then the documents' marks
+            if room >= least:
+                break
+            hidden.update(step)
+            room += sum(natural(c) for c in step)
+        for column in yielding:
+            if header.isSectionHidden(column) != (column in hidden):
+                header.setSectionHidden(column, column in hidden)
+        fixed = room < least
         mode = QHeaderView.ResizeMode.Fixed if fixed else QHeaderView.ResizeMode.Stretch
         if header.sectionResizeMode(DRAW_COLUMN) != mode:
             header.setSectionResizeMode(DRAW_COLUMN, mode)
@@ -218,7 +246,7 @@ class SignificanceTable(QTableWidget):
                     font = QFont(item.font())
                     font.setBold(True)
                     item.setFont(font)
-                item.setToolTip(_tooltip(test, names, c, resamples))
+                item.setToolTip(_tooltip(test, names, c, resamples, marks))
                 self.setItem(row, column, item)
         self._fit_drawing()
         self._fit_rows(len(shown))  # the header's two lines
@@ -234,11 +262,13 @@ class SignificanceTable(QTableWidget):
         return cell_texts(self, row)
 
 
-def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int) -> str:
+def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int,
+             marks: Mapping[Mark, int]) -> str:
     verdict = test.verdict.text(*names)
     return (f"{names[1]} − {names[0]}, {Combination(combination).label}: {points(test.delta_f1)} points\n"
             f"interval [{points(test.ci_low)}, {points(test.ci_high)}] from {resamples:,} paired resamples\n"
             f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization), "
             f"{test.adjusted:.4f} (randomization, adjusted for the other pairs)\n"
+            f"documents ↑ / ↓ / =: {marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}\n"
             f"{test.num_documents} documents resampled · verdict (the interval, then the adjusted p): {verdict}"
             + (" (held back: the adjusted p does not confirm the interval)" if test.held_back else ""))

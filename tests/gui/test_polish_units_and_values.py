@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QStyle
 
-from evmeval_gui.compare.significance import DRAW_COLUMN, nice_scale
+from evmeval_gui.compare.significance import DRAW_COLUMN, VERDICT_COLUMN, YIELDING, nice_scale
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.sequencing.charts import SequencingBarsChart
 from tests.gui.sequencing_corpus import write_sequencing_corpus
@@ -127,7 +127,13 @@ def test_the_pair_page_says_its_differences_are_points(qtbot, make_window, size)
     end = max(max(abs(t.ci_low), abs(t.ci_high), abs(t.delta_f1)) for t in table.tests.values())
     scale = nice_scale(end * 1.1)
     assert table.scale == scale
-    assert headers[DRAW_COLUMN] == f"Δ F1 (points, 0 dashed)\n−{100 * scale:g} … 0 … +{100 * scale:g}"
+    assert headers[DRAW_COLUMN] == f"Δ F1 (points)\n−{100 * scale:g} … 0 … +{100 * scale:g}"
+    qtbot.waitUntil(lambda: table.isVisible() and table.viewport().width() > 600, timeout=TIMEOUT)
+    verdict = table.visualRect(table.model().index(0, VERDICT_COLUMN))
+    assert verdict.right() <= table.viewport().width(), "the verdict is scrolled out of view"
+    assert all(table.isColumnHidden(c) == (size[0] < 1366) for c in YIELDING[0])  # p adj and the tooltip stay
+    tip = table.item(0, 0).toolTip()
+    assert "(bootstrap)" in tip and "(randomization)" in tip and "documents ↑ / ↓ / =:" in tip
     for column in range(table.columnCount()):
         if not table.isColumnHidden(column):
             _header_whole(table, column)
