@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.compare.tables import cell_texts
-from evmeval_gui.model.formatting import interval_text, percent
+from evmeval_gui.model.formatting import interval_text, percent, round_percent
 
 UNIT = "points"
 """A difference of two F1s (%) is in percentage points: the reports' word (`evmeval.report.compare_text.points`)."""
@@ -62,7 +62,7 @@ def nice_scale(value: float) -> float:
 def axis_header(scale: float) -> str:
     """The drawing's header: what it draws, in which unit, and its axis' ends (`scale`, a fraction, either
     side of the dashed 0 at the middle, under the header's 0)."""
-    end = f"{100 * scale:g}"
+    end = round_percent(scale)
     return f"Δ F1 ({UNIT})\n−{end} … 0 … +{end}"
 
 
