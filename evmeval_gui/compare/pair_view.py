@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui import colours
 from evmeval_gui.compare.changes_tab import ChangeKey, ChangesTab
 from evmeval_gui.compare.lanes_view import LanesContent, LanesView
-from evmeval_gui.compare.significance import SignificanceTable, points
+from evmeval_gui.compare.significance import UNIT, SignificanceTable, points
 from evmeval_gui.compare.state import (
     ALL_TYPES,
     CompareSelection,
@@ -104,8 +104,9 @@ class DocumentsTab(QWidget):
             Column("Document", lambda r: r[0].doc_id, lambda r: r[0].doc_id),
             Column("F1 a", lambda r: percent(r[0].f1_a), lambda r: _key(r[0].f1_a), right=True),
             Column("F1 b", lambda r: percent(r[0].f1_b), lambda r: _key(r[0].f1_b), right=True),
-            Column("Δ", lambda r: points(r[0].delta_f1), lambda r: r[0].delta_f1,
-                   lambda r: MARK_COLOURS[r[0].mark], right=True, header_tip="F1(b) − F1(a), points"),
+            Column(f"Δ ({UNIT})", lambda r: points(r[0].delta_f1), lambda r: r[0].delta_f1,
+                   lambda r: MARK_COLOURS[r[0].mark], right=True,
+                   header_tip=f"F1(b) − F1(a) in percentage {UNIT}"),
             Column("Below in", lambda r: ", ".join(r[1]), lambda r: len(r[1]),
                    header_tip="The runs whose P or R is below the threshold in this document"),
         ])
@@ -122,8 +123,9 @@ class DocumentsTab(QWidget):
         self._quiet = True
         self.model.set_rows(rows)
         self._quiet = False
-        for column, width in ((0, 24), (1, 150), (2, 54), (3, 54), (4, 58)):
-            self.view.setColumnWidth(column, width)
+        header = self.view.horizontalHeader()
+        for column, width in ((0, 24), (1, 150), (2, 54), (3, 54), (4, 58)):  # a figure's width, or its header's
+            self.view.setColumnWidth(column, max(width, header.sectionSizeHint(column)) if column > 1 else width)
         self.count.setText(f"{len(rows)} documents · {marks[Mark.UP]} ↑  {marks[Mark.DOWN]} ↓  {marks[Mark.SAME]} =")
 
     def show_document(self, doc_id: str | None) -> None:

@@ -11,12 +11,15 @@ the core's `PairTest` (`evmeval.compare.significance` defines them and decides; 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
 from evmeval.compare.significance import F1Interval, PairTest, ResampleSettings, Verdict
 from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -29,17 +32,38 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.compare.tables import cell_texts
-from evmeval_gui.model.formatting import interval_text, percent
+from evmeval_gui.model.formatting import interval_text, percent, round_percent
 
-HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ (0 dashed)", "p boot", "p rand", "p adj",
-           "docs ↑ / ↓ / =", "Verdict")
-"""Short headers, as the text report's (their tooltips say what each is): the table fits 1024 pixels."""
+UNIT = "points"
+"""A difference of two F1s (%) is in percentage points: the reports' word (`evmeval.report.compare_text.points`)."""
+HEADERS = ("Attributes", "F1 a (%)", "F1 b (%)", f"Δ F1 ({UNIT})", f"Interval ({UNIT})", "Δ (0 dashed)", "p boot",
+           "p rand", "p adj", "docs ↑ / ↓ / =", "Verdict")
+"""Short headers, as the text report's, with the unit the report says in its caption (the tooltips say what each
+is); the drawing's names its axis' ends once a pair is shown (`axis_header`)."""
 VERDICT_COLUMN = 10
 DRAW_COLUMN = 5
+YIELDING = ((6, 7), (9,))
+"""What gives way, step by step, where the table would scroll its verdict out of a narrow window (1024 px): p boot
+and p rand (the verdict reads p adj), then the documents' marks; each row's tooltip keeps them all."""
 
 
 def points(value: float) -> str:
     return percent(value, signed=True)
+
+
+def nice_scale(value: float) -> float:
+    """The smallest round figure (1, 2, 2.5 or 5 times a power of ten, in points) at or above `value` (a
+    fraction): the drawing's axis ends where its header says, at a number one reads at a glance."""
+    magnitude = 10.0 ** math.floor(math.log10(100 * value))
+    end = next(step * magnitude for step in (1, 2, 2.5, 5, 10) if step * magnitude >= 100 * value * (1 - 1e-9))
+    return end / 100
+
+
+def axis_header(scale: float) -> str:
+    """The drawing's header: what it draws, in which unit, and its axis' ends (`scale`, a fraction, either
+    side of the dashed 0 at the middle, under the header's 0)."""
+    end = round_percent(scale)
+    return f"Δ F1 ({UNIT})\n−{end} … 0 … +{end}"
 
 
 def interval_colour(test: PairTest) -> str:
@@ -102,10 +126,15 @@ class SignificanceTable(QTableWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(DRAW_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
-        header.setTextElideMode(Qt.TextElideMode.ElideRight)  # a narrow window: "Δ (0…", not ") dash"
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter)
+        header.setTextElideMode(Qt.TextElideMode.ElideNone)  # Qt elides two lines as one: "−5…" (`_fit_drawing`)
+        header.sectionResized.connect(self._on_section_resized)
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
-        for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows; the dashed line is 0"),
+        self._natural: dict[int, int] = {}
+        """The widest each column that gives way (`YIELDING`) has needed while shown."""
+        for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows, in points: the "
+                                "dashed line is 0, the ends are the second line's figures"),
                             (1, "Micro F1 of run a (%) with its bootstrap interval (resampling documents)"),
                             (2, "Micro F1 of run b (%) with its bootstrap interval (resampling documents)"),
                             (3, "F1(b) − F1(a) in percentage points"),
@@ -122,6 +151,50 @@ class SignificanceTable(QTableWidget):
             if (item := self.horizontalHeaderItem(column)) is not None:
                 item.setToolTip(tip)
         self._fit_rows(len(COMBINATIONS))
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column != DRAW_COLUMN:  # another column fitted to its contents: the drawing takes what is left
+            self._fit_drawing()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_drawing()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_drawing()  # filled while hidden (another page in front), its viewport's width was not the one shown
+
+    def _fit_drawing(self) -> None:
+        """The drawing takes the room the other columns leave, but never less than its header's lines: in a
+        narrow window the table scrolls sideways rather than cut "Δ (…" and the axis' ends."""
+        header = self.horizontalHeader()
+        least = header.sectionSizeHint(DRAW_COLUMN)  # its widest line, with the style's margins
+        yielding = [c for step in YIELDING for c in step]
+        others = sum(header.sectionSize(c) for c in range(self.columnCount())
+                     if c not in (DRAW_COLUMN, *yielding) and not header.isSectionHidden(c))
+
+        def natural(column: int) -> int:  # its header's or its widest cell's: Qt gives a hidden header 0, so the
+            # widest seen while shown is kept (else a hidden column measured narrow, showed, and hid again)
+            width = max(header.sectionSizeHint(column), self.sizeHintForColumn(column), self._natural.get(column, 0))
+            self._natural[column] = width
+            return width
+
+        room = self.viewport().width() - others - sum(natural(c) for c in yielding)
+        hidden: set[int] = set()
+        for step in YIELDING:  # the p-values give way before the verdict scrolls, then the documents' marks
+            if room >= least:
+                break
+            hidden.update(step)
+            room += sum(natural(c) for c in step)
+        for column in yielding:
+            if header.isSectionHidden(column) != (column in hidden):
+                header.setSectionHidden(column, column in hidden)
+        fixed = room < least
+        mode = QHeaderView.ResizeMode.Fixed if fixed else QHeaderView.ResizeMode.Stretch
+        if header.sectionResizeMode(DRAW_COLUMN) != mode:
+            header.setSectionResizeMode(DRAW_COLUMN, mode)
+        if fixed and header.sectionSize(DRAW_COLUMN) != least:
+            header.resizeSection(DRAW_COLUMN, least)
 
     def _fit_rows(self, rows: int) -> None:
         """Exactly `rows` rows high: a narrow window scrolls sideways, every row shown."""
@@ -143,10 +216,15 @@ class SignificanceTable(QTableWidget):
         self.scale = 0.0
         if pair is None:
             self.clearContents()
+            if (item := self.horizontalHeaderItem(DRAW_COLUMN)) is not None:
+                item.setText(HEADERS[DRAW_COLUMN])
+            self._fit_drawing()
             return
         self.tests = {row: pair.tests[c] for row, c in enumerate(COMBINATIONS) if c in shown}
         self.scale = max([1e-4, *(max(abs(t.ci_low), abs(t.ci_high), abs(t.delta_f1)) for t in self.tests.values())])
-        self.scale *= 1.1
+        self.scale = nice_scale(self.scale * 1.1)
+        if (item := self.horizontalHeaderItem(DRAW_COLUMN)) is not None:
+            item.setText(axis_header(self.scale))
         resamples = settings.resamples if settings is not None else 0
         for row, c in enumerate(COMBINATIONS):
             test = pair.tests[c]
@@ -168,8 +246,10 @@ class SignificanceTable(QTableWidget):
                     font = QFont(item.font())
                     font.setBold(True)
                     item.setFont(font)
-                item.setToolTip(_tooltip(test, names, c, resamples))
+                item.setToolTip(_tooltip(test, names, c, resamples, marks))
                 self.setItem(row, column, item)
+        self._fit_drawing()
+        self._fit_rows(len(shown))  # the header's two lines
         self.viewport().update()
 
     def row_colour(self, row: int) -> str:
@@ -182,11 +262,13 @@ class SignificanceTable(QTableWidget):
         return cell_texts(self, row)
 
 
-def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int) -> str:
+def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int,
+             marks: Mapping[Mark, int]) -> str:
     verdict = test.verdict.text(*names)
     return (f"{names[1]} − {names[0]}, {Combination(combination).label}: {points(test.delta_f1)} points\n"
             f"interval [{points(test.ci_low)}, {points(test.ci_high)}] from {resamples:,} paired resamples\n"
             f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization), "
             f"{test.adjusted:.4f} (randomization, adjusted for the other pairs)\n"
+            f"documents ↑ / ↓ / =: {marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}\n"
             f"{test.num_documents} documents resampled · verdict (the interval, then the adjusted p): {verdict}"
             + (" (held back: the adjusted p does not confirm the interval)" if test.held_back else ""))

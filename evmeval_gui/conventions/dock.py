@@ -331,11 +331,22 @@ class ConventionsDock(QDockWidget):
         self.ladder.set_ladder(self.corpus.ladder)
         self.pathologies.set_results(board.results)
         self._set_tabs()
+        self._share_split(len(board.conventions) == 1 and not (together and together.board.flips))
         if self.isHidden():
             self.show()
             window = self.main_window
             window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
         self.raise_()
+
+    def _share_split(self, single: bool) -> None:
+        """One convention reads the files: no flips, and its own figures are what the dock shows (MAVEN-ERE's 27
+        rows were scrolled in six at 1024 pixels over an empty flips list): the table gets three quarters."""
+        table, lists = (3, 1) if single else (2, 3)
+        self.lists.setStretchFactor(0, table)
+        self.lists.setStretchFactor(1, lists)
+        total = sum(self.lists.sizes())
+        if total > 0:
+            self.lists.setSizes([total * table // (table + lists), total - total * table // (table + lists)])
 
     def _options_note(self) -> str:
         request = self.session.request

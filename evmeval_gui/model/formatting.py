@@ -35,6 +35,12 @@ def percent(value: float | None, *, decimals: int = 2, signed: bool = False, uni
     return text + " %" if unit else text
 
 
+def round_percent(value: float) -> str:
+    """A round figure as a percentage (or points) with no trailing zeros: an axis' end, `0.5` -> `50`, `0.025` ->
+    `2.5`."""
+    return f"{100.0 * value:g}"
+
+
 def interval_text(value: float, low: float, high: float, *, signed: bool = False) -> str:
     """A figure with its interval, `71.23 [70.10, 72.40]` (`signed`: points, `+5.50 [+1.94, +7.25]`); an
     undefined figure as a dash alone."""

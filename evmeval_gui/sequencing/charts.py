@@ -9,12 +9,15 @@ Figures are the core's (`evmeval.sequencing.scoring`); the charts only draw them
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable, Mapping
 from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.conventions import FILE_FORMATS
+from evmeval.io.maven_ere import CAUSAL, TEMPORAL
 from evmeval.sequencing.links import EVALUATIONS
 from evmeval.sequencing.scoring import Evaluation
 from PySide6.QtCore import Qt
@@ -33,6 +36,8 @@ BAR_WIDTH = 0.12
 OFFSETS = {("published", "precision"): -0.38, ("published", "recall"): -0.26, ("published", "f1"): -0.14,
            ("full", "precision"): 0.10, ("full", "recall"): 0.22, ("full", "f1"): 0.34}
 """Bar centre relative to its evaluation's group centre (group i sits at x = i)."""
+VALUE_SIZE = 7.5
+"""The point size of the values over the bars."""
 CAPTIONS = {"published": "v1.8", "full": "ours"}
 """What names each closure's three bars under them."""
 
@@ -56,11 +61,17 @@ class SequencingBarsChart(ChartWidget):
         self.bars: dict[tuple[str, str], pg.BarGraphItem] = {}
         self.evaluations: Mapping[str, Mapping[str, Evaluation]] = {}
         self.value_labels: list[pg.TextItem] = []
+        self._label_metrics: list[str] = []
+        """Each value label's metric, in `value_labels`' order."""
+        self.labels_shown = "none"
+        """Which values are drawn over the bars: "all", "f1" (where all would run together) or "none"."""
 
     def _cleared(self, message: str) -> None:
         self.bars = {}
         self.evaluations = {}
         self.value_labels = []
+        self._label_metrics = []
+        self.labels_shown = "none"
         super()._cleared(message)
 
     def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]], *, title: str, subtitle: str = "") -> None:
@@ -69,6 +80,7 @@ class SequencingBarsChart(ChartWidget):
         self.evaluations = evaluations
         self.bars = {}
         self.value_labels = []
+        self._label_metrics = []
         for closure in CLOSURES:
             for metric in METRICS:
                 values = [self.value(closure, name, metric) for name in EVALUATIONS]
@@ -78,11 +90,11 @@ class SequencingBarsChart(ChartWidget):
                 self.plot.addItem(item)
                 self.bars[(closure, metric)] = item
                 for xi, value in zip(x, values, strict=True):
-                    label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0),
-                                      size=7.5)
+                    label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=VALUE_SIZE)
                     label.setPos(xi, axis_percent(value) + 0.5)
                     self.plot.addItem(label)
                     self.value_labels.append(label)
+                    self._label_metrics.append(metric)
         # each closure's bars named under them, the evaluation's name on the line below: in the axis, which
         # keeps their room (in the plot, 8 units below 0 were too few pixels in a short chart: "v1.8" was cut)
         names = [(i + OFFSETS[(closure, "recall")], CAPTIONS[closure]) for i in range(len(EVALUATIONS))
@@ -104,10 +116,23 @@ class SequencingBarsChart(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        """Values over the bars only where neighbours do not run into each other ("0.00.00.0"); the
-        tooltip has each."""
+        """Every bar's value over it where neighbours do not run into each other ("0.00.00.0"); where they
+        would (18 bars in a 1024-pixel window's 220), the F1 bars' values only, three bars apart; the tooltip
+        has each. `labels_shown` says which."""
+        if not self.value_labels:
+            return
         pitch = min(abs(a - b) for a in OFFSETS.values() for b in OFFSETS.values() if a != b)
-        fit_value_labels(self.plot, self.value_labels, 0.8 * pitch, 7.5)  # six bars a group: keep a gap between values
+        layout = fit_value_labels(self.plot, self.value_labels, pitch, VALUE_SIZE)
+        self.labels_shown = "all"
+        if layout == "hidden":
+            f1 = [label for label, metric in zip(self.value_labels, self._label_metrics, strict=True) if metric == "f1"]
+            for label in self.value_labels:
+                if label not in f1:
+                    label.setVisible(False)
+            xs = sorted(i + OFFSETS[(closure, "f1")] for i in range(len(EVALUATIONS)) for closure in CLOSURES)
+            f1_pitch = min(b - a for a, b in itertools.pairwise(xs))
+            shown = fit_value_labels(self.plot, f1, 0.8 * f1_pitch, VALUE_SIZE)
+            self.labels_shown = "none" if shown == "hidden" else "f1"
 
     def value(self, closure: str, name: str, metric: str) -> float:
         evaluation = self.evaluations.get(closure, {}).get(name)
@@ -191,6 +216,21 @@ class SequencingScatterChart(PercentScatter):
         return f"{key}\nP {percent(p)} %, R {percent(r)} %, F1 {percent(f)} % (All links)\nClick to show it."
 
 
+def no_sequencing_text(corpus_format: str | None) -> str:
+    """Why the Sequencing tab is empty, in the corpus's own terms: v1.8's sequencing scores tbf @After /
+    @Subevent lines, which a JSONL format does not have (MAVEN-ERE's relations are its convention's figures)."""
+    if corpus_format is None:
+        return "No event sequencing: the files have no @After or @Subevent links."
+    if corpus_format == "maven-ere":
+        return ("No event sequencing: v1.8 scores tbf @After / @Subevent links. MAVEN-ERE's temporal "
+                f"({', '.join(TEMPORAL[:2])}, …), causal ({', '.join(CAUSAL)}) and subevent relations are scored as "
+                "its evaluate.py scores them: see the Conventions tab. (evmeval-convert writes BEFORE and subevent "
+                "pairs as @After and @Subevent.)")
+    name = FILE_FORMATS.get(corpus_format, corpus_format).split(" (")[0]
+    return (f"No event sequencing: {name} carries no event-order or subevent relations (v1.8 scores tbf "
+            "@After / @Subevent links).")
+
+
 class SequencingChartsPage(QWidget):
     """The Sequencing tab: the bars over the scatter; `set_data(None)` shows why there is nothing."""
 
@@ -207,10 +247,11 @@ class SequencingChartsPage(QWidget):
         self.set_data(None)
 
     def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]] | None, *,
-                 current: str | None = None) -> None:
+                 current: str | None = None, corpus_format: str | None = None) -> None:
+        """`corpus_format`: an event corpus's format (`EventCorpus.format`), whose terms say why there is no
+        sequencing; None for tbf."""
         if not evaluations:
-            message = "No event sequencing: the files have no @After or @Subevent links."
-            self.bars.clear(message)
+            self.bars.clear(no_sequencing_text(corpus_format))
             self.scatter.clear("")
             return
         self.bars.set_data(evaluations, title="Event sequencing: temporal awareness",

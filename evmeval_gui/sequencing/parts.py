@@ -272,6 +272,7 @@ class SequencingParts:
         self.model.sequencing_changed.connect(self._on_sequencing)
         self.model.options_changed.connect(self._on_options)
         session.selection_changed.connect(self._on_selection)
+        session.corpus_loaded.connect(self._on_corpus)
         self._on_sequencing()
 
     # -- construction -----------------------------------------------------------------------------
@@ -348,6 +349,11 @@ class SequencingParts:
         self._refresh_document()
         self._feed_charts()
 
+    def _on_corpus(self, *_: object) -> None:
+        """Another corpus: the empty tab's words follow its format (a tbf corpus with links is fed when scored)."""
+        if self.model.result is None:
+            self._feed_charts()
+
     def _on_options(self) -> None:
         for kind, action in self.type_actions.items():
             action.blockSignals(True)
@@ -389,5 +395,7 @@ class SequencingParts:
         if self.charts_page is None:
             return
         result = self.model.result
+        corpus = self.window.session.corpus
         self.charts_page.set_data(result.evaluations if result is not None else None,
-                                  current=self.window.session.selection.doc_id)
+                                  current=self.window.session.selection.doc_id,
+                                  corpus_format=corpus.events[0].format if corpus and corpus.events else None)
