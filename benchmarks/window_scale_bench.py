@@ -22,7 +22,8 @@ chart, as in the program):
 - the empty window, settled (3 s, its jobs done): the floor under every window peak (Qt, the library); then the
   charts' modules it imports once a corpus is scored (pyqtgraph, numpy: `window/warm_up.import_charts`): the floor
   of the window's data. The command's modules alone, the floor under every command's peak. The last peak row also
-  says each one's data above its floor ("data against data"), against the command and `--convention all`.
+  says each one's data above its floor ("data against data"), against the command and `--convention all`, and
+  above each one's own modules (`module_floors.py`: every module the run ended with, imported alone).
 - curation: three annotators derived from `curation_bench.py`'s corpus (2,000 documents, about 9,800
   disagreements): the Agreement mode opened on them, then File › Curate annotators, to the list shown; the
   event loop's longest stall meanwhile; then "Accept [1] all shown" to its figures, with its longest stall;
@@ -46,6 +47,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import module_floors
+
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent))  # this checkout's window, before any import of it (a child imports it early)
@@ -57,9 +60,6 @@ TURNS_S = 0.3
 """How long the event loop runs after the corpus is taken in before the switches (the turns it started)."""
 PROFILE_MS = float(os.environ.get("WINDOW_SCALE_PROFILE_GAPS_MS", "0"))
 """`--profile-gaps MS` (handed to the children): profile the GUI thread per gap, print the gaps over MS of its CPU."""
-
-
-# -- the measuring child: a window ---------------------------------------------------------------------------
 
 
 class Stalls:
@@ -275,13 +275,13 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
     return {"first_s": painted[0] - started, "corpus_s": shown[0] - started, "switches_ms": switches,
             "switches_cpu_ms": switches_cpu, "unscored_ms": unscored, "idle_s": idle_s, "shown_peak_mb": shown_peak,
             "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "jobs_stall_ms": jobs_stall,
-            "peak_mb": _peak_mb()}
+            "peak_mb": _peak_mb(), "modules": sorted(sys.modules)}
 
 
-def child_empty() -> dict[str, Any]:
+def child_empty(names_path: str | None = None) -> dict[str, Any]:
     """The window with nothing open, 3 s after it is shown and once every job it started is done (before issue
     34's `lazyagree` a warm-up imported pyqtgraph and the charts' modules after the welcome page's paint): the
-    floor under every peak below."""
+    floor under every peak below. `names_path`: then every module a scored window ended with (`module_floors`)."""
     app, window = _window()
     settled = time.perf_counter() + 3.0
     _wait(app, lambda: time.perf_counter() > settled and window.runner.idle, limit_s=120)
@@ -289,6 +289,8 @@ def child_empty() -> dict[str, Any]:
     charts_imported = "pyqtgraph" in sys.modules
     from evmeval_gui.window.warm_up import import_charts
     import_charts(SimpleNamespace(check=lambda: None))  # type: ignore[arg-type]  # what a scored window imports
+    if names_path is not None:  # `__main__` and the names extension modules make (`cython_runtime`) fail: skipped
+        module_floors.import_listed(names_path)
     window.close()
     return {"peak_mb": empty, "charts_imported": charts_imported, "modules_mb": _peak_mb()}
 
@@ -364,8 +366,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
 
 BARE = ("import evmeval.cli.score; print([line for line in open('/proc/self/status') if line.startswith('VmHWM')]"
         "[0])")
-"""The command's modules alone, their peak read by the process itself: a child's `ru_maxrss` starts at its parent's
-(Linux carries the parent's high-water mark across the exec), about 20 MB here, above the 14 MB these take."""
+"""The command's modules alone, their peak read by the process itself (a child's `ru_maxrss` starts at its parent's)."""
 
 
 def spawn(argv: list[str]) -> tuple[float, float, float, int, str]:
@@ -417,6 +418,15 @@ def scoring_rows(name: str, gold: Path, system: Path, command: list[str], every:
     said = _command_text(wall, cpu, peak, status)
     if figures is None:
         return [[f"{name}: the window", "failed", said, ""]]
+    own = None
+    if floors is not None:  # each run's own modules alone: the floor of its data
+        names = module_floors.write_names(figures["modules"])
+        try:
+            alone = window_child("empty", names)[0]
+        finally:
+            os.unlink(names)
+        own = (alone["modules_mb"] if alone else window_peak, module_floors.command_floor_mb(command),
+               module_floors.command_floor_mb(every) if every is not None else 0.0)
     switches = figures["switches_ms"]
     first5 = " ".join(f"{v:.0f}" for v in switches[:FIRST]) + " ms (GUI CPU " + " ".join(
         f"{v:.0f}" for v in figures["switches_cpu_ms"][:FIRST]) + ")"
@@ -438,21 +448,24 @@ def scoring_rows(name: str, gold: Path, system: Path, command: list[str], every:
              f"{figures['shown_peak_mb']:.0f} MB ({figures['shown_peak_mb'] / peak:.2f}x the command)", "", ""],
             [f"{name}: peak memory, every background job done ({figures['idle_s']:.1f} s after the corpus figures)",
              f"{window_peak:.0f} MB ({window_peak / peak:.2f}x the command)"
-             + _data_against_data(window_peak, peak, all_peak, floors),
+             + _data_against_data(window_peak, peak, all_peak, floors)
+             + _data_against_data(window_peak, peak, all_peak, own, "above each one's own modules"),
              f"{peak:.0f} MB{beside}", "<= 1.5x"]]
 
 
 def _data_against_data(window_peak: float, peak: float, all_peak: float | None,
-                       floors: tuple[float, float] | None) -> str:
+                       floors: tuple[float, ...] | None, said_as: str = "data against data") -> str:
     """What each holds above what it holds with no data: the window's Qt and modules alone are above 1.5x a
-    command of 41 MB, so the plain ratio cannot say what the data costs."""
+    command of 41 MB, so the plain ratio cannot say what the data costs. `floors`: the window's and the
+    command's (and `--convention all`'s, when it has its own)."""
     if floors is None:
         return ""
-    empty, bare = floors
+    empty, bare = floors[:2]
+    every = floors[2] if len(floors) > 2 else bare
     data = window_peak - empty
-    said = f"; data against data: {data:.0f} MB against {peak - bare:.0f} ({data / max(peak - bare, 1):.2f}x)"
+    said = f"; {said_as}: {data:.0f} MB against {peak - bare:.0f} ({data / max(peak - bare, 1):.2f}x)"
     if all_peak is not None:
-        said += f", against `--convention all`'s {all_peak - bare:.0f} ({data / max(all_peak - bare, 1):.2f}x)"
+        said += f", against `--convention all`'s {all_peak - every:.0f} ({data / max(all_peak - every, 1):.2f}x)"
     return said
 
 
@@ -571,7 +584,7 @@ def main() -> int:
         kind, *rest = args.child
         started = float(rest.pop())
         figures = child_scoring(rest[0], rest[1], started) if kind == "scoring" else \
-            child_empty() if kind == "empty" else child_curation(rest[1:], rest[0], started)
+            child_empty(*rest) if kind == "empty" else child_curation(rest[1:], rest[0], started)
         print_profiles()
         print(json.dumps(figures))
         return 0
