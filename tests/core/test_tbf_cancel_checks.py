@@ -69,17 +69,32 @@ def test_loading_both_files_stops_in_the_system_file_once_cancelled() -> None:
     assert check.calls == 3
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60), st.integers(1, 7))
+LINES = st.text(alphabet=st.one_of(st.characters(blacklist_categories=("Cs",)), st.just("\n")), max_size=60)
+
+
+@given(LINES, st.integers(1, 7))
 def test_a_text_decoded_in_steps_is_the_text_decoded_at_once(text: str, step: int) -> None:
-    """Steps of a few bytes cut multi-byte characters (é, 한, emoji) anywhere: the same text, a check a step."""
+    """Steps of a few bytes, cut after the first line end past each step (never inside é, 한 or an emoji): the same
+    text, a check a piece; the lines of the pieces as read are the text's lines."""
     data = text.encode("utf-8")
     check = Counting()
     old, reading.DECODE_STEP = reading.DECODE_STEP, step
     try:
         assert reading.decode_text(data, "x.tbf", check) == text
+        pieces = reading.decode_pieces(data, "x.tbf", Counting())
     finally:
         reading.DECODE_STEP = old
-    assert check.calls == (0 if len(data) <= step else -(-len(data) // step))
+    assert "".join(pieces) == text
+    assert all(p.endswith("\n") and len(p.encode("utf-8")) >= step for p in pieces[:-1])
+    assert check.calls == (0 if len(data) <= step else len(pieces))
+    assert list(reading.lines_in_chunks(pieces, chunk=3)) == text.split("\n") == list(reading.lines_in_chunks(text))
+
+
+def test_pieces_must_each_end_a_line_but_the_last() -> None:
+    assert list(reading.lines_in_chunks(["a\n", "b"])) == ["a", "b"]
+    assert list(reading.lines_in_chunks([])) == [""]  # as "".split("\n")
+    with pytest.raises(ValueError, match="does not end a line"):
+        list(reading.lines_in_chunks(["a", "b"]))
 
 
 @given(st.binary(max_size=40), st.integers(1, 7))

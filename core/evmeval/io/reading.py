@@ -11,8 +11,8 @@ import codecs
 import os
 import stat
 import sys
-from collections.abc import Collection, Iterator
-from typing import BinaryIO
+from collections.abc import Collection, Iterator, Sequence
+from typing import BinaryIO, NoReturn
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.io.errors import FormatError
@@ -128,23 +128,45 @@ DECODE_STEP = 1 << 22
 
 def decode_text(data: bytes, path: str, cancelled: CancelCheck | None = None) -> str:
     """Decode UTF-8 strictly, naming a byte order mark or the first bad byte and its line. `cancelled`: asked
-    every `DECODE_STEP` bytes (`Cancelled`): the window's load decodes a 50 MB tbf file in one job, whose checks
-    are where it gives way to the GUI thread (one call held the interpreter 40 ms, a click waited for it)."""
-    check_bom(data, path)
-    try:
-        if cancelled is None or len(data) <= DECODE_STEP:
+    every `DECODE_STEP` bytes (`decode_pieces`)."""
+    if cancelled is None or len(data) <= DECODE_STEP:
+        check_bom(data, path)
+        try:
             return data.decode("utf-8")
-        decoder, view, pieces = codecs.getincrementaldecoder("utf-8")(), memoryview(data), []
-        for at in range(0, len(data), DECODE_STEP):
-            stop_if_cancelled(cancelled)
-            pieces.append(decoder.decode(view[at:at + DECODE_STEP], final=at + DECODE_STEP >= len(data)))
-        return "".join(pieces)
+        except UnicodeDecodeError:
+            _bad_utf8(data, path)
+    return "".join(decode_pieces(data, path, cancelled))
+
+
+def decode_pieces(data: bytes, path: str, cancelled: CancelCheck | None = None) -> list[str]:
+    """`decode_text`'s text in pieces of about `DECODE_STEP` bytes, each but the last cut after a line end
+    ("\n", a byte no other UTF-8 character contains), `cancelled` asked before each: the window's load decodes
+    a 30-50 MB tbf file in one job, whose checks are where it gives way to the GUI thread. One decode held the
+    interpreter 40 ms; decoded in steps, joining them into one string still held it 20 ms, and a click waited for
+    it (issue 34): `lines_in_chunks` reads the pieces as they are."""
+    check_bom(data, path)
+    view, pieces, at, size = memoryview(data), [], 0, len(data)
+    try:
+        while True:
+            if size > DECODE_STEP:  # a text of one step is decoded at once, as `decode_text` does
+                stop_if_cancelled(cancelled)
+            end = data.find(b"\n", at + DECODE_STEP)
+            end = size if end < 0 else end + 1
+            pieces.append(str(view[at:end], "utf-8"))
+            if end >= size:
+                return pieces
+            at = end
     except UnicodeDecodeError:
-        try:  # where, in the whole (a step's error is placed in its step)
-            data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise bad_utf8(path, data.count(b"\n", 0, exc.start) + 1, exc.start, data[exc.start]) from None
-        raise
+        _bad_utf8(data, path)
+
+
+def _bad_utf8(data: bytes, path: str) -> NoReturn:
+    """The first bad byte of `data`, placed in the whole (a piece's error is placed in its piece)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise bad_utf8(path, data.count(b"\n", 0, exc.start) + 1, exc.start, data[exc.start]) from None
+    raise AssertionError("decoded whole after failing in a piece")  # a piece fails only where the whole does
 
 
 def read_text(path: str, cancelled: CancelCheck | None = None) -> str:
@@ -153,9 +175,19 @@ def read_text(path: str, cancelled: CancelCheck | None = None) -> str:
     return decode_text(read_bytes(path), path, cancelled)
 
 
-def lines_in_chunks(text: str, chunk: int = 1 << 20) -> Iterator[str]:
+def lines_in_chunks(text: str | Sequence[str], chunk: int = 1 << 20) -> Iterator[str]:
     """The lines of `text` as `text.split("\\n")` gives them, split a megabyte at a time: a reader of
-    every line never holds the whole file's lines at once (50 MB for an 8,000-document tbf file)."""
+    every line never holds the whole file's lines at once (50 MB for an 8,000-document tbf file). `text` may be
+    `decode_pieces`' pieces (each but the last ends a line): the lines of their concatenation."""
+    if not isinstance(text, str):
+        if not text:
+            text = ("",)
+        last = len(text) - 1
+        for k, piece in enumerate(text):
+            if k < last and not piece.endswith("\n"):
+                raise ValueError("a piece but the last does not end a line")
+            yield from lines_in_chunks(piece[:-1] if k < last else piece, chunk)
+        return
     start, size = 0, len(text)
     while start <= size:
         end = text.find("\n", start + chunk)

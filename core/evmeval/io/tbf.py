@@ -15,13 +15,23 @@ last document never closed (dropped), char spans `4,0` (no characters), `-2,4` (
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from operator import attrgetter
 from typing import BinaryIO
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
+from evmeval.io.reading import (
+    BOMS,
+    MAX_LINE_BYTES,
+    STDIN,
+    decode_pieces,
+    decode_text,
+    lines_in_chunks,
+    lines_of,
+    read_bytes,
+    read_text,
+)
 from evmeval.model import Document, Mention, Relation, RelationTable, SpanMode, TbfFile, canonical, pack_relations
 
 BEGIN = "#BeginOfDocument"
@@ -286,11 +296,11 @@ def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
     return parts
 
 
-def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1,
+def parse_tbf(text: str | Sequence[str], *, path: str, mode: SpanMode, first_line: int = 1,
               cancelled: CancelCheck | None = None) -> tuple[TbfFile, list[Problem]]:
-    """Parse tbf text. Returns the file and every problem met, in line order; `Problem.fatal` marks
-    those that make the reading a guess, the rest are warnings for the scorer. `first_line`: the line
-    number of the text's first line (a document cut out of its file keeps its line numbers).
+    """Parse tbf text (or `decode_pieces`' pieces of it). Returns the file and every problem met, in line
+    order; `Problem.fatal` marks those that make the reading a guess, the rest are warnings for the scorer.
+    `first_line`: the line number of the text's first line (a document cut out of its file keeps its line numbers).
     `cancelled`: checked at each document's first line (`Cancelled`; the window's job waits there while the
     GUI thread works for the user: parsing a large file took seconds without a check).
 
@@ -386,7 +396,9 @@ def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None,
     """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
     its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once.
     `cancelled`: checked while the text is decoded and between documents (`parse_tbf`)."""
-    text = read_text(path, cancelled) if data is None else decode_text(data, path, cancelled)
+    if data is None:
+        data = read_bytes(path)
+    text = decode_text(data, path) if cancelled is None else decode_pieces(data, path, cancelled)
     tbf, problems = parse_tbf(text, path=path, mode=mode, cancelled=cancelled)
     for problem in problems:
         if problem.fatal:
