@@ -298,3 +298,16 @@ def test_the_scan_asks_cancelled_as_it_goes_and_finds_the_same(tmp_path: Path) -
     assert len(calls) == 3  # once every _CHECK_EVERY lines
     with pytest.raises(Cancelled):
         scan(str(path), "id", lambda: True)
+
+
+def test_a_line_too_long_to_be_one_ends_the_scan_without_reading_it_whole(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A binary file or one without line ends is never read into one object: the scan stops at the first line
+    over the readers' limit (the load names it, `reading.long_line`), and keeps what it placed before."""
+    from evmeval.conventions import document_index
+
+    monkeypatch.setattr(document_index, "MAX_LINE_BYTES", 64)
+    path = tmp_path / "gold.jsonl"
+    first = json.dumps({"id": "d1", "x": 1}) + "\n"
+    path.write_text(first + "{" + "x" * 500 + "\n" + json.dumps({"id": "d3"}) + "\n", encoding="utf-8")
+    assert scan(str(path), "id") == {"d1": [(0, 1)]}

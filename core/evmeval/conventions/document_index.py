@@ -18,6 +18,7 @@ from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder
 from typing import Any
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
+from evmeval.io.reading import MAX_LINE_BYTES
 
 Place = tuple[int, int]
 """(byte offset, line number) of a line."""
@@ -108,7 +109,9 @@ def scan(path: str, key: str, cancelled: CancelCheck | None = None) -> dict[str,
     found: dict[str, list[Place]] = {}
     with open(path, "rb", buffering=_BLOCK) as handle:
         at = 0
-        for number, raw in enumerate(handle, 1):
+        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+            if len(raw) > MAX_LINE_BYTES:  # not a line (a binary file, no line end): the rest is left to the load
+                break
             if cancelled is not None and number % _CHECK_EVERY == 0:
                 stop_if_cancelled(cancelled)
             doc_id = _head_id(raw[:_FIRST], key)  # the id is usually in the first bytes
