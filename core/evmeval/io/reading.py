@@ -140,7 +140,7 @@ def decode_text(data: bytes, path: str, cancelled: CancelCheck | None = None) ->
 
 def decode_pieces(data: bytes, path: str, cancelled: CancelCheck | None = None) -> list[str]:
     """`decode_text`'s text in pieces of about `DECODE_STEP` bytes, each but the last cut after a line end
-    ("\n", a byte no other UTF-8 character contains), `cancelled` asked before each: the window's load decodes
+    ("\\n", a byte no other UTF-8 character contains), `cancelled` asked before each: the window's load decodes
     a 30-50 MB tbf file in one job, whose checks are where it gives way to the GUI thread. One decode held the
     interpreter 40 ms; decoded in steps, joining them into one string still held it 20 ms, and a click waited for
     it (issue 34): `lines_in_chunks` reads the pieces as they are."""
