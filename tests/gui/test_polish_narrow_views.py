@@ -1,0 +1,105 @@
+"""What a user sees at 1024, 1366 and 1600 pixels (issue 34, polish4): the sequencing chart says where its P and R
+values went when only the F1 values fit; the Compare pair page's significance table ends at its last row (no empty
+scroll bar strip) and its documents list shows every column, "Below in" once a threshold fills it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from evmeval_gui.compare.pair_view import BELOW_COLUMN
+from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
+from tests.gui.sequencing_corpus import write_sequencing_corpus
+from tests.gui.test_compare_mode import open_pair_tab
+from tests.gui.test_polish_charts import SIZES, _show_tab
+from tests.gui.test_polish_units_and_values import _charts_window
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "This plugin does not support raise")
+TIMEOUT = 30_000
+IDS = [f"{w}x{h}" for w, h in SIZES]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_sequencing_chart_says_where_its_values_went(qtbot, make_window, tmp_path: Path, size):
+    corpus = write_sequencing_corpus(tmp_path / "seq")
+    window = _charts_window(make_window, qtbot, size, str(corpus / "gold.tbf"), str(corpus / "system.tbf"))
+    qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=TIMEOUT)
+    _show_tab(qtbot, window, "Sequencing")
+    chart = window.sequencing.charts_page.bars
+    assert isinstance(chart, SequencingBarsChart)
+    chart.plot_widget.grab()
+    shown = [label for label in chart.value_labels if label.isVisible()]
+    title = chart.plot.titleLabel.item
+    text = title.toPlainText()
+    if len(shown) < len(chart.value_labels):  # some values not on their bars: the chart says which, and where the rest are
+        assert chart.labels_shown == "f1"
+        assert "Values on the F1 bars only" in text and "hover a bar for its P and R" in text
+    else:
+        assert not any(note and note.split(":")[0] in text for note in VALUES_NOTE.values())
+    assert size[0] >= 1366 or chart.labels_shown == "f1"  # 18 bars in a 1024-pixel window's dock: F1 only
+    rect = title.mapRectToScene(title.boundingRect())
+    assert rect.right() <= chart.plot_widget.width() + 0.5 and rect.left() >= -0.5, "the subtitle is cut"
+    view = chart.plot.getViewBox().sceneBoundingRect()
+    assert rect.bottom() <= view.top() + 0.5, "the subtitle runs into the bars"
+
+
+def _pair_page(qtbot, make_window, size):  # type: ignore[no-untyped-def]
+    window = make_window(persist=False, size=size)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_demo()
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    open_pair_tab(qtbot, window)
+    panel = window.compare.pair_panel
+    qtbot.waitUntil(lambda: bool(panel.significance.tests) and bool(panel.documents.model.rows), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: panel.documents.view.isVisible(), timeout=TIMEOUT)
+    return window, panel
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_significance_table_ends_at_its_last_row(qtbot, make_window, size):
+    _window, panel = _pair_page(qtbot, make_window, size)
+    table = panel.significance
+    shown = [r for r in range(table.rowCount()) if not table.isRowHidden(r)]
+    last = table.visualRect(table.model().index(shown[-1], 0))
+    assert last.bottom() <= table.viewport().height(), "a row is cut off"
+    bar = table.horizontalScrollBar()
+    header = table.horizontalHeader()
+    width = sum(header.sectionSize(c) for c in range(table.columnCount()) if not header.isSectionHidden(c))
+    assert bar.isVisible() == (width > table.viewport().width()), "a scroll bar with nothing to scroll, or none"
+    below = table.viewport().height() - last.bottom()
+    assert below <= 6, f"{below} empty pixels under the last row (an empty scroll bar's strip)"
+
+
+def _columns_in_view(view) -> list[int]:  # type: ignore[no-untyped-def]
+    header = view.horizontalHeader()
+    shown = [c for c in range(view.model().columnCount()) if not header.isSectionHidden(c)]
+    for column in shown:
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert right <= view.viewport().width() + 1, f"column {column} is past the list's right edge"
+        assert header.sectionSize(column) >= header.sectionSizeHint(column) - 1 or column <= 1, f"column {column} is cut"
+    assert not view.horizontalScrollBar().isVisible()
+    return shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_every_column_of_the_pairs_documents_is_in_view(qtbot, make_window, size):
+    _window, panel = _pair_page(qtbot, make_window, size)
+    documents = panel.documents
+    view = documents.view
+    assert BELOW_COLUMN not in _columns_in_view(view), "an empty 'Below in' column takes the room"
+    documents.threshold.setFocus()
+    documents.threshold.selectAll()
+    qtbot.keyClicks(documents.threshold, "95")
+    qtbot.keyClick(documents.threshold, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not view.horizontalHeader().isSectionHidden(BELOW_COLUMN), timeout=TIMEOUT)
+    assert BELOW_COLUMN in _columns_in_view(view)
+    index = view.model().index(0, BELOW_COLUMN)
+    text = view.model().data(index)
+    assert text and set(text.split(", ")) <= {"a", "b"}, text
+    tip = view.model().data(index, Qt.ItemDataRole.ToolTipRole)
+    assert "system_a" in tip or "system_b" in tip  # the run's name on hover
+    assert view.fontMetrics().horizontalAdvance(text) <= view.columnWidth(BELOW_COLUMN), "'Below in' is elided"
