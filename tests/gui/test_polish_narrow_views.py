@@ -1,19 +1,22 @@
 """What a user sees at 1024, 1366 and 1600 pixels (issue 34, polish4): the sequencing chart says where its P and R
-values went when only the F1 values fit; the Compare pair page's significance table ends at its last row (no empty
-scroll bar strip) and its documents list shows every column, "Below in" once a threshold fills it."""
+values went when only the F1 values fit, and the per-type chart's F1 marks never run together; the Compare pair
+page's significance table ends at its last row (no empty scroll bar strip) and its documents list shows every
+column, "Below in" once a threshold fills it."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
 from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_compare_mode import open_pair_tab
-from tests.gui.test_polish_charts import SIZES, _show_tab
+from tests.gui.test_polish_charts import SIZES, _show_tab, _window
 from tests.gui.test_polish_units_and_values import _charts_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -34,7 +37,7 @@ def test_the_sequencing_chart_says_where_its_values_went(qtbot, make_window, tmp
     shown = [label for label in chart.value_labels if label.isVisible()]
     title = chart.plot.titleLabel.item
     text = title.toPlainText()
-    if len(shown) < len(chart.value_labels):  # some values not on their bars: the chart says which, and where the rest are
+    if len(shown) < len(chart.value_labels):  # values missing from their bars: the chart says which, and where
         assert chart.labels_shown == "f1"
         assert "Values on the F1 bars only" in text and "hover a bar for its P and R" in text
     else:
@@ -80,7 +83,8 @@ def _columns_in_view(view) -> list[int]:  # type: ignore[no-untyped-def]
     for column in shown:
         right = header.sectionViewportPosition(column) + header.sectionSize(column)
         assert right <= view.viewport().width() + 1, f"column {column} is past the list's right edge"
-        assert header.sectionSize(column) >= header.sectionSizeHint(column) - 1 or column <= 1, f"column {column} is cut"
+        whole = header.sectionSize(column) >= header.sectionSizeHint(column) - 1
+        assert whole or column <= 1, f"column {column} is cut"  # a mark and a name (elided, whole on hover) may not
     assert not view.horizontalScrollBar().isVisible()
     return shown
 
@@ -103,3 +107,23 @@ def test_every_column_of_the_pairs_documents_is_in_view(qtbot, make_window, size
     tip = view.model().data(index, Qt.ItemDataRole.ToolTipRole)
     assert "system_a" in tip or "system_b" in tip  # the run's name on hover
     assert view.fontMetrics().horizontalAdvance(text) <= view.columnWidth(BELOW_COLUMN), "'Below in' is elided"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_per_type_charts_f1_marks_do_not_run_together(qtbot, make_window, size):
+    """In a 1024-pixel window the bars have some 25 pixels: 0, 20, … 100 were written over each other."""
+    window = _window(make_window, qtbot, size)
+    _show_tab(qtbot, window, "Per type")
+    chart = window.charts_dock.panel.per_type_combination  # the table that follows the toolbar, shown first
+    chart.plot_widget.grab()
+    axis = chart.plot.getAxis("bottom")
+    assert axis._tickLevels == [chart.ticks] and chart.ticks[-1] == (100, "100")
+    metrics = QFontMetricsF(axis.style["tickFont"] or axis.font())
+    spans = []
+    for value, text in chart.ticks:
+        centre = chart.widget_pos(value, 0).x()
+        half = metrics.horizontalAdvance(text) / 2
+        spans.append((centre - half, centre + half, text))
+    for (_, right, a), (left, _, b) in itertools.pairwise(spans):
+        assert right < left, f"{a} and {b} run together"
+    assert size[0] < 1366 or len(chart.ticks) >= 5, "a wide chart keeps its 20-point marks"
