@@ -1,7 +1,7 @@
 """What a user sees at 1024, 1366 and 1600 pixels (issue 34, polish4): the sequencing chart says where its P and R
 values went when only the F1 values fit, and the per-type chart's F1 marks never run together; the Compare pair
 page's significance table ends at its last row (no empty scroll bar strip) and its documents list shows every
-column, "Below in" once a threshold fills it."""
+column, "Below in" once a threshold fills it; the sequencing link table shows every column."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from PySide6.QtGui import QFontMetricsF
 
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
 from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
+from evmeval_gui.sequencing.link_table import FULL, LINE, PUBLISHED, RELATION
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_compare_mode import open_pair_tab
 from tests.gui.test_polish_charts import SIZES, _show_tab, _window
 from tests.gui.test_polish_units_and_values import _charts_window
+from tests.gui.test_sequencing_window import open_and_wait
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
                                        "This plugin does not support raise")
@@ -127,3 +129,23 @@ def test_the_per_type_charts_f1_marks_do_not_run_together(qtbot, make_window, si
     for (_, right, a), (left, _, b) in itertools.pairwise(spans):
         assert right < left, f"{a} and {b} run together"
     assert size[0] < 1366 or len(chart.ticks) >= 5, "a wide chart keeps its 20-point marks"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_every_column_of_the_link_table_is_in_view(qtbot, make_window, tmp_path: Path, size):
+    """At 1024 pixels the fixed widths put "Outcome (full closure, ours)" and the tbf line past the right edge."""
+    corpus = write_sequencing_corpus(tmp_path / "seq")
+    window = make_window(size=size)
+    open_and_wait(qtbot, window, corpus / "gold.tbf", corpus / "system.tbf", doc_id="doc1")
+    window.sequencing.show_links_tab()
+    table = window.sequencing.table.table
+    qtbot.waitUntil(lambda: table.isVisible() and table.model().rowCount() > 0, timeout=TIMEOUT)
+    _columns_in_view(table)
+    model = table.model()
+    assert model.headerData(FULL, Qt.Orientation.Horizontal) == "Outcome (ours)"
+    assert "full closure, ours" in model.headerData(FULL, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    metrics = table.fontMetrics()
+    for row in range(model.rowCount()):  # the relation and the outcomes whole; a long mention elided in the middle
+        for column in (RELATION, PUBLISHED, FULL, LINE):
+            text = model.data(model.index(row, column))
+            assert metrics.horizontalAdvance(text) + 8 <= table.columnWidth(column), f"{text!r} is elided"
