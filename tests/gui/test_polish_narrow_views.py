@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
 from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
@@ -149,3 +149,31 @@ def test_every_column_of_the_link_table_is_in_view(qtbot, make_window, tmp_path:
         for column in (RELATION, PUBLISHED, FULL, LINE):
             text = model.data(model.index(row, column))
             assert metrics.horizontalAdvance(text) + 8 <= table.columnWidth(column), f"{text!r} is elided"
+
+
+def _drawn_ticks(axis) -> list[str]:  # type: ignore[no-untyped-def]
+    """The tick texts the axis paints (pyqtgraph leaves out a text that would reach past the plot)."""
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        specs = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _rect, _flags, text in specs[2]] if specs else []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_leaderboards_charts_mark_their_zero(qtbot, make_window, size):
+    """The Bottlenecks axis started at an unmarked 0 (its first text was "5"): pyqtgraph drops a 0 that reaches
+    below the plot."""
+    window = make_window(persist=False, size=size)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_demo()
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    board = window.compare.leaderboard
+    for chart in (board.chart, board.gaps):
+        qtbot.waitUntil(chart.plot_widget.isVisible, timeout=TIMEOUT)
+        chart.plot_widget.grab()
+        texts = _drawn_ticks(chart.plot.getAxis("left"))
+        assert "0" in texts or "0.0" in texts, texts
