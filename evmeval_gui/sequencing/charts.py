@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_value_labels
+from evmeval_gui.charts.bar_labels import F1_NOTE, HIDDEN_NOTE, fit_axis_lines, fit_value_labels, say_where_values_are
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
@@ -40,8 +40,7 @@ VALUE_SIZE = 7.5
 """The point size of the values over the bars."""
 CAPTIONS = {"published": "v1.8", "full": "ours"}
 """What names each closure's three bars under them."""
-VALUES_NOTE = {"all": "", "f1": "Values on the F1 bars only (too narrow for all): hover a bar for its P and R",
-               "none": "Too narrow for the values: hover a bar for its figure"}
+VALUES_NOTE = {"all": "", "f1": F1_NOTE, "none": HIDDEN_NOTE}
 """The subtitle's last line, by `labels_shown`: where the values went, said where the reader looks first."""
 
 
@@ -68,8 +67,6 @@ class SequencingBarsChart(ChartWidget):
         """Each value label's metric, in `value_labels`' order."""
         self.labels_shown = "none"
         """Which values are drawn over the bars: "all", "f1" (where all would run together) or "none"."""
-        self._subtitle = ""
-        """The subtitle `set_data` was given, before `VALUES_NOTE`'s line."""
 
     def _cleared(self, message: str) -> None:
         self.bars = {}
@@ -109,7 +106,6 @@ class SequencingBarsChart(ChartWidget):
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(EVALUATIONS) - 0.45), yRange=(-1.5, 108), padding=0)
-        self._subtitle = subtitle
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Evaluation (link types)")
         fit_axis_lines(bottom, [text for _, text in names])
         entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
@@ -139,10 +135,7 @@ class SequencingBarsChart(ChartWidget):
             f1_pitch = min(b - a for a, b in itertools.pairwise(xs))
             shown = fit_value_labels(self.plot, f1, 0.8 * f1_pitch, VALUE_SIZE)
             self.labels_shown = "none" if shown == "hidden" else "f1"
-        note = VALUES_NOTE[self.labels_shown]
-        subtitle = f"{self._subtitle}\n{note}" if note and self._subtitle else note or self._subtitle
-        if subtitle != self.subtitle:  # once a change: the width decides, and a subtitle's line moves only the height
-            self.set_titles(self.title, subtitle=subtitle, left="Score (%)", bottom="Evaluation (link types)")
+        say_where_values_are(self, VALUES_NOTE[self.labels_shown])
 
     def value(self, closure: str, name: str, metric: str) -> float:
         evaluation = self.evaluations.get(closure, {}).get(name)

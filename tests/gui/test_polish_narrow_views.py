@@ -1,7 +1,8 @@
 """What a user sees at 1024, 1366 and 1600 pixels (issue 34, polish4): the sequencing chart says where its P and R
 values went when only the F1 values fit, and the per-type chart's F1 marks never run together; the Compare pair
 page's significance table ends at its last row (no empty scroll bar strip) and its documents list shows every
-column, "Below in" once a threshold fills it; the sequencing link table shows every column."""
+column, "Below in" once a threshold fills it; the sequencing link table shows every column; a bar chart with no
+room for its values says so; the leaderboard's charts mark their 0."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
+from evmeval_gui.charts.bar_labels import HIDDEN_NOTE
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
+from evmeval_gui.coref.charts import CorefScoreBars
 from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
 from evmeval_gui.sequencing.link_table import FULL, LINE, PUBLISHED, RELATION
 from tests.gui.sequencing_corpus import write_sequencing_corpus
@@ -177,3 +180,26 @@ def test_the_leaderboards_charts_mark_their_zero(qtbot, make_window, size):
         chart.plot_widget.grab()
         texts = _drawn_ticks(chart.plot.getAxis("left"))
         assert "0" in texts or "0.0" in texts, texts
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_bar_chart_without_its_values_says_so(qtbot, make_window, size):
+    """The coreference chart's seven groups of three bars leave no room for values at 1024 pixels: it said nothing,
+    and a reader could not tell that the tooltip has them. A report's caption never carries the window's note."""
+    window = _window(make_window, qtbot, size)
+    panel = window.charts_dock.panel
+    for tab, find in (("Scores", lambda: panel.score_bars), ("Schemes", lambda: panel.feature_tabs["schemes"].chart),
+                      ("Coreference", lambda: window.findChildren(CorefScoreBars)[0])):
+        _show_tab(qtbot, window, tab)
+        qtbot.waitUntil(lambda find=find: bool(find().value_labels), timeout=TIMEOUT)  # type: ignore[misc]
+        chart = find()
+        chart.plot_widget.grab()
+        labels = chart.value_labels.values() if isinstance(chart.value_labels, dict) else chart.value_labels
+        hidden = not any(label.isVisible() for label in labels)
+        text = chart.plot.titleLabel.item.toPlainText()
+        assert (HIDDEN_NOTE.split(":")[0] in text) == hidden, (tab, text)
+        assert size[0] > 1024 or tab != "Coreference" or hidden  # the case that was silent
+        title = chart.plot.titleLabel.item
+        rect = title.mapRectToScene(title.boundingRect())
+        assert rect.bottom() <= chart.plot.getViewBox().sceneBoundingRect().top() + 0.5, "the note runs into the bars"
+    assert not any(HIDDEN_NOTE in caption for caption in panel.chart_titles().values())
