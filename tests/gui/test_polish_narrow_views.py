@@ -2,7 +2,7 @@
 values went when only the F1 values fit, and the per-type chart's F1 marks never run together; the Compare pair
 page's significance table ends at its last row (no empty scroll bar strip) and its documents list shows every
 column, "Below in" once a threshold fills it; the sequencing link table shows every column; a bar chart with no
-room for its values says so; the leaderboard's charts mark their 0."""
+room for its values says so; the leaderboard's charts mark their 0; the Conventions page's verdicts are in view."""
 
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 
 from evmeval_gui.charts.bar_labels import HIDDEN_NOTE
+from evmeval_gui.compare.conventions_view import PAIR_HEADERS
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
 from evmeval_gui.coref.charts import CorefScoreBars
 from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
 from evmeval_gui.sequencing.link_table import FULL, LINE, PUBLISHED, RELATION
 from tests.gui.sequencing_corpus import write_sequencing_corpus
+from tests.gui.test_compare_conventions_window import GOLD, RUN_A, RUN_B, click_conventions_tab
 from tests.gui.test_compare_mode import open_pair_tab
 from tests.gui.test_polish_charts import SIZES, _show_tab, _window
 from tests.gui.test_polish_units_and_values import _charts_window
@@ -82,14 +84,16 @@ def test_the_significance_table_ends_at_its_last_row(qtbot, make_window, size):
     assert below <= 6, f"{below} empty pixels under the last row (an empty scroll bar's strip)"
 
 
-def _columns_in_view(view) -> list[int]:  # type: ignore[no-untyped-def]
+def _columns_in_view(view, elided: tuple[int, ...] = (0, 1)) -> list[int]:  # type: ignore[no-untyped-def]
+    """The columns shown, each past none of the view's right edge, each header whole but `elided`'s (names elided in
+    the middle, whole on hover)."""
     header = view.horizontalHeader()
     shown = [c for c in range(view.model().columnCount()) if not header.isSectionHidden(c)]
     for column in shown:
         right = header.sectionViewportPosition(column) + header.sectionSize(column)
         assert right <= view.viewport().width() + 1, f"column {column} is past the list's right edge"
         whole = header.sectionSize(column) >= header.sectionSizeHint(column) - 1
-        assert whole or column <= 1, f"column {column} is cut"  # a mark and a name (elided, whole on hover) may not
+        assert whole or column in elided, f"column {column} is cut"
     assert not view.horizontalScrollBar().isVisible()
     return shown
 
@@ -203,3 +207,24 @@ def test_a_bar_chart_without_its_values_says_so(qtbot, make_window, size):
         rect = title.mapRectToScene(title.boundingRect())
         assert rect.bottom() <= chart.plot.getViewBox().sceneBoundingRect().top() + 0.5, "the note runs into the bars"
     assert not any(HIDDEN_NOTE in caption for caption in panel.chart_titles().values())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_conventions_pages_verdicts_are_in_view(qtbot, make_window, size):
+    """At 1024 pixels (the Conventions dock beside it) the pairs' table scrolled sideways, its verdicts cut."""
+    window = make_window(persist=False, size=size)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(GOLD, [RUN_A, RUN_B])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    click_conventions_tab(qtbot, window)
+    table = window.compare.conventions_panel.tests
+    qtbot.waitUntil(lambda: table.isVisible() and table.rowCount() > 0, timeout=TIMEOUT)
+    qtbot.wait(50)  # the columns fitted to their contents at the first layout
+    verdict = len(PAIR_HEADERS) - 1
+    _columns_in_view(table, elided=(0, verdict))
+    metrics = table.fontMetrics()
+    for row in range(table.rowCount()):
+        text = table.item(row, verdict).text()
+        assert metrics.horizontalAdvance(min(text, "no clear difference", key=len)) + 8 <= table.columnWidth(verdict)
+        assert table.item(row, verdict).textAlignment() & Qt.AlignmentFlag.AlignRight == 0  # words, read from the left
