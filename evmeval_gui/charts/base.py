@@ -296,8 +296,7 @@ class ChartWidget(QWidget):
         self.legend.clear()
         self.plot.showAxis("left")
         self.plot.showAxis("bottom")
-        self.message.setText("")
-        self.values_note = ""
+        self.message.setText("")  # `values_note` kept: the redraw's own layout changes it, else no second title
         self._data_call = (args, kwargs)
 
     def set_titles(self, title: str, *, subtitle: str = "", left: str, bottom: str) -> None:
