@@ -10,6 +10,7 @@ axis title: `fit_axis_lines` reserves all of it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import pyqtgraph as pg
 from PySide6.QtGui import QFontMetricsF, QTextDocument
@@ -22,6 +23,20 @@ BOTTOM = -1.5
 """The bottom of its y range: a 0 bar's outline shows above the axis line."""
 GAP = 2.0
 """Pixels between a bar's top and its value's first character, and from the value's end to the plot's top."""
+HIDDEN_NOTE = "Too narrow for the values: hover a bar for its figure"
+F1_NOTE = "Values on the F1 bars only (too narrow for all): hover a bar for its P and R"
+"""What a chart's subtitle says when values are missing from their bars (`say_where_values_are`)."""
+
+
+class Titled(Protocol):
+    """A chart with a title and subtitle (`ChartWidget`)."""
+
+    title: str
+    subtitle: str
+    values_note: str
+    plot: pg.PlotItem
+
+    def set_titles(self, title: str, *, subtitle: str = "", left: str, bottom: str) -> None: ...
 
 
 def fit_value_labels(plot: pg.PlotItem, labels: Sequence[pg.TextItem], pitch: float, size: float, *,
@@ -74,3 +89,13 @@ def fit_axis_lines(axis: pg.AxisItem, names: Sequence[str]) -> None:
     text = QFontMetricsF(tick_font).lineSpacing() * lines + max(0, axis.style["tickLength"])
     title = axis.label.boundingRect().height() if axis.label.isVisible() else 0.0
     axis.setHeight(int(text + axis.style["tickTextOffset"][1] + title - 2))  # the title box has 4 px of margin
+
+
+def say_where_values_are(chart: Titled, note: str) -> None:
+    """End the subtitle with `note` (one of `NOTES`; "" while every value is on its bar): a reader of a narrow chart
+    could not tell that values were left out, nor that the tooltip has them. `chart.subtitle` stays as given (an
+    export's caption, drawn at its own size, never says what the window's width left out)."""
+    if note != chart.values_note:  # a change only: the width chose the layout, and a line moves only the height
+        chart.values_note = note
+        chart.set_titles(chart.title, subtitle=chart.subtitle, left=chart.plot.getAxis("left").labelText,
+                         bottom=chart.plot.getAxis("bottom").labelText)

@@ -239,6 +239,8 @@ class ChartWidget(QWidget):
         """What the tooltip says about the element under the mouse ("" when none)."""
         self.title = ""
         self.subtitle = ""
+        self.values_note = ""
+        """A last subtitle line saying where values missing from their bars are (`bar_labels.say_where_values_are`)."""
         self._data_call: tuple[tuple[Any, ...], dict[str, Any]] | None = None
         self.legend = pg.LegendItem(labelTextSize="9pt", labelTextColor=TEXT_COLOUR, frame=False, horSpacing=14)
         self.plot_widget.addItem(self.legend, row=1, col=0)
@@ -268,7 +270,7 @@ class ChartWidget(QWidget):
         self.plot.clear()
         self.legend.clear()
         self.plot.setTitle(None)
-        self.title = self.subtitle = ""
+        self.title = self.subtitle = self.values_note = ""
         self.setMinimumSize(*self.base_minimum)
         for name in ("left", "bottom"):
             self.plot.getAxis(name).setTicks(None)
@@ -294,15 +296,15 @@ class ChartWidget(QWidget):
         self.legend.clear()
         self.plot.showAxis("left")
         self.plot.showAxis("bottom")
-        self.message.setText("")
+        self.message.setText("")  # `values_note` kept: the redraw's own layout changes it, else no second title
         self._data_call = (args, kwargs)
 
     def set_titles(self, title: str, *, subtitle: str = "", left: str, bottom: str) -> None:
         """Title, a smaller subtitle (its lines split at "\n": short lines keep narrow charts narrow), axis titles."""
         self.title, self.subtitle = title, subtitle
         text = html.escape(title)
-        if subtitle:
-            lines = "<br>".join(html.escape(line) for line in subtitle.split("\n"))
+        if shown := "\n".join(line for line in (subtitle, self.values_note) if line):
+            lines = "<br>".join(html.escape(line) for line in shown.split("\n"))
             text += f"<br><span style='font-size:9pt; color:{MUTED}'>{lines}</span>"
         self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR, justify=self.title_justify)
         self._fit_title(self._export_width or self.width())

@@ -25,6 +25,10 @@ X_MAX = 150.0
 MIN_BARS_WIDTH = 48
 """Pixels left to the bars (0-100 %) when the chart is as narrow as it can be."""
 LABEL_SIZE = 8.5
+TICK_STEPS = (20, 25, 50, 100)
+"""The F1 axis' mark steps, densest first (`_fit_ticks` takes the first whose texts do not meet)."""
+TICK_GAP = 4.0
+"""Pixels at least between two neighbouring marks' texts."""
 
 
 def sorted_rows(rows: Sequence[TypeRow]) -> list[TypeRow]:
@@ -49,12 +53,15 @@ class PerTypeChart(ChartWidget):
         self.x_max = X_MAX
         """Right end of the x range: the bars get what the counts column (in pixels) leaves them."""
         self._column_pixels = 0.0
+        self.ticks: list[tuple[int, str]] = []
+        """The F1 axis' marks as drawn (`_fit_ticks`)."""
         self.plot.getViewBox().invertY(True)
 
     def _cleared(self, message: str) -> None:
         self.rows = []
         self.bars = None
         self.count_labels = {}
+        self.ticks = []
         super()._cleared(message)
 
     def export_size(self) -> tuple[int, int]:
@@ -82,7 +89,6 @@ class PerTypeChart(ChartWidget):
             self.plot.addItem(label)
             self.count_labels[r.mention_type] = label
         self.set_left_ticks([(i, self.names.name(r.mention_type)) for i, r in enumerate(self.rows)])
-        self.plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         metrics = QFontMetricsF(font(LABEL_SIZE))
         texts = [label.toPlainText() for label in self.count_labels.values()]
@@ -103,6 +109,18 @@ class PerTypeChart(ChartWidget):
         bars = width - self._column_pixels
         self.x_max = TEXT_X * width / bars if bars >= MIN_BARS_WIDTH / 2 else X_MAX
         self.plot.setRange(xRange=(0, self.x_max), yRange=(-0.6, len(self.rows) - 0.4), padding=0)
+        self._fit_ticks(width * 100 / self.x_max if width > 0 else 0.0)
+
+    def _fit_ticks(self, pixels: float) -> None:
+        """The F1 axis' marks as dense as their texts allow in the bars' `pixels` (0-100 %): in a 1024-pixel
+        window's dock the bars have 25 pixels, where 0, 20, … 100 ran together ("4600")."""
+        axis = self.plot.getAxis("bottom")
+        room = QFontMetricsF(axis.style["tickFont"] or font(9)).horizontalAdvance("100") + TICK_GAP
+        step = next((s for s in TICK_STEPS if pixels * s / 100 >= room), TICK_STEPS[-1])
+        ticks = [(v, str(v)) for v in range(0, 101, step)]
+        if ticks != self.ticks:
+            self.ticks = ticks
+            axis.setTicks([ticks])
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         index = round(y)

@@ -62,6 +62,8 @@ class ConventionsPanel(QWidget):
         self.tests_caption = QLabel()
         self.tests_caption.setWordWrap(True)
         self.tests = TextTable("conventionTests")
+        self.tests.give_way((0, 90), (len(PAIR_HEADERS) - 1, 110))  # the runs' names, then the verdict: every column
+        # in view at 1024 pixels
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         for widget in (self.caption, self.figures, self.tests_caption, self.tests):
@@ -134,4 +136,4 @@ class ConventionsPanel(QWidget):
         self.tests.fill(PAIR_HEADERS, [[f"{a} → {b}", c.metrics[m], PARTS[t.figure], percent(t.estimate_a),
                                         percent(t.estimate_b), interval_text(t.delta, t.ci_low, t.ci_high, signed=True),
                                         p_text(t.p_value_adjusted), percent(t.mde), verdict_cell(t)]
-                                       for a, b, m, t in c.test_rows()], 3)
+                                       for a, b, m, t in c.test_rows()], 3, len(PAIR_HEADERS) - 1)

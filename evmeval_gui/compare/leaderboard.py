@@ -22,11 +22,12 @@ from evmeval.compare.significance import comparable_f1
 from evmeval.report.compare_text import EMPTY_RUN, display_name, leaderboard_order
 from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QFontMetricsF, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from evmeval_gui.charts.bar_labels import fit_value_labels
+from evmeval_gui.charts.bar_labels import HIDDEN_NOTE, fit_value_labels, say_where_values_are
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.style import font
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import interval_text, number, percent
 from evmeval_gui.table_fit import elide_in_the_middle
@@ -205,7 +206,8 @@ class GroupedF1Chart(ChartWidget):
 
     def _view_resized(self) -> None:
         step = 0.8 / max(1, len(self._offsets()))
-        fit_value_labels(self.plot, self.value_labels, step, 7.5, top=105, bottom=0)
+        layout = fit_value_labels(self.plot, self.value_labels, step, 7.5, top=105, bottom=0)
+        say_where_values_are(self, HIDDEN_NOTE if layout == "hidden" else "")
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)
@@ -240,6 +242,8 @@ class BottleneckChart(ChartWidget):
         self.comparison: Comparison | None = None
         self.order: list[int] = []
         self.bars: dict[str, pg.BarGraphItem] = {}
+        self.top = 1.0
+        """The y range's top, in points (room over the highest whisker for its label)."""
 
     def set_data(self, comparison: Comparison) -> None:
         self._start_drawing(comparison)
@@ -271,10 +275,23 @@ class BottleneckChart(ChartWidget):
         self.plot.getAxis("bottom").setTicks([ticks])
         self.plot.getAxis("left").setTicks([gap_ticks(highest * 1.18)])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
-        self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
+        self.top = highest * 1.18
+        self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, self.top), padding=0)
         self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1; whiskers: interval", left="points",
                         bottom="System")
         self.set_legend([(legend_sample(GAP_COLOURS[c]), f"− {SHORT[c].lower()}") for c in self._gaps()], columns=3)
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        """Half the axis text's height under 0: pyqtgraph drops a tick text reaching below the plot, and the
+        axis started at 5 with its bars drawn from an unmarked 0."""
+        view = self.plot.getViewBox()
+        if self.comparison is None or view.height() <= 0:
+            return
+        zero = QFontMetricsF(self.plot.getAxis("left").style["tickFont"] or font(9)).height() / 2 + 1
+        low = -zero * self.top / max(1.0, view.height() - zero)
+        if abs(view.viewRange()[1][0] - low) > 1e-9:
+            view.setYRange(low, self.top, padding=0)
 
     def _gap_offset(self, k: int) -> float:
         """Where gap `k`'s bar sits in its system's group (the group centred on the system)."""

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
@@ -57,7 +58,9 @@ from evmeval_gui.model.lanes_layout import lanes_text
 from evmeval_gui.model.session import Session
 
 DocRow = tuple[DocumentDelta, tuple[str, ...]]
-"""A document of the pair and the runs whose P or R is below the threshold there."""
+"""A document of the pair and the runs ("a", "b") whose P or R is below the threshold there."""
+BELOW_COLUMN = 5
+"""The documents' "Below in" column: shown while a threshold lists documents (empty, and hidden, without one)."""
 
 
 def _row_label(row: MappingRow | None) -> str:
@@ -107,9 +110,11 @@ class DocumentsTab(QWidget):
             Column(f"Δ ({UNIT})", lambda r: points(r[0].delta_f1), lambda r: r[0].delta_f1,
                    lambda r: MARK_COLOURS[r[0].mark], right=True,
                    header_tip=f"F1(b) − F1(a) in percentage {UNIT}"),
-            Column("Below in", lambda r: ", ".join(r[1]), lambda r: len(r[1]),
-                   header_tip="The runs whose P or R is below the threshold in this document"),
+            Column("Below in", lambda r: ", ".join(r[1]), lambda r: len(r[1]), tip=self._below_tip,
+                   header_tip="The runs (a, b) whose P or R is below the threshold in this document"),
         ])
+        self.names = ("a", "b")
+        """The pair's run names, for the "Below in" tooltip."""
         self.view = list_view("documentDeltas", self.model)
         self.view.clicked.connect(self._on_clicked)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
@@ -124,9 +129,18 @@ class DocumentsTab(QWidget):
         self.model.set_rows(rows)
         self._quiet = False
         header = self.view.horizontalHeader()
-        for column, width in ((0, 24), (1, 150), (2, 54), (3, 54), (4, 58)):  # a figure's width, or its header's
+        header.setSectionHidden(BELOW_COLUMN, not any(below for _, below in rows))
+        # the document's name takes what the figures leave (elided in the middle, whole in its tooltip): at 1024
+        # pixels a fixed 150 pushed "Below in" past the list's right edge
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((0, 24), (2, 54), (3, 54), (4, 58), (BELOW_COLUMN, 40)):  # a figure's width, or its
             self.view.setColumnWidth(column, max(width, header.sectionSizeHint(column)) if column > 1 else width)
         self.count.setText(f"{len(rows)} documents · {marks[Mark.UP]} ↑  {marks[Mark.DOWN]} ↓  {marks[Mark.SAME]} =")
+
+    def _below_tip(self, row: DocRow) -> str:
+        names = dict(zip(("a", "b"), self.names, strict=True))
+        return "\n".join(f"{role} ({names[role]}): P or R below the threshold" for role in row[1])
 
     def show_document(self, doc_id: str | None) -> None:
         """Highlight a document's row without choosing it again."""
@@ -488,6 +502,7 @@ class PairPanel(QWidget):
         below = below_threshold_documents(comparison, pair, combination, threshold) if threshold > 0 else {}
         deltas = documents_worst_first(pair, combination)
         rows = [(d, below.get(d.doc_id, ())) for d in deltas if threshold <= 0 or d.doc_id in below]
+        self.documents.names = (comparison.systems[pair.a].name, comparison.systems[pair.b].name)
         self.documents.set_rows(rows, pair.marks(combination))
         self.documents.show_document(self.state.selection.doc_id)
         if self.state.selection.doc_id is None and rows:

@@ -59,6 +59,8 @@ class RelationsPanel(QWidget):
         self.tests_caption = QLabel()
         self.tests_caption.setWordWrap(True)
         self.tests = TextTable("relationTests")
+        self.tests.give_way((0, 90), (len(PAIR_HEADERS) - 1, 110))  # the runs' names, then the verdict: every column
+        # in view in a narrow window
         layout = QVBoxLayout(self)
         for widget in (self.topics_row, self.caption, self.runs, self.tests_caption, self.tests):
             layout.addWidget(widget)
@@ -104,7 +106,7 @@ class RelationsPanel(QWidget):
             rows += [[names, KIND_LABELS[k], figure_label(t.figure), percent(t.estimate_a), percent(t.estimate_b),
                       interval_text(t.delta, t.ci_low, t.ci_high, signed=True), p_text(t.p_value_adjusted),
                       percent(t.mde), verdict_cell(t)] for k in kinds for t in p.relations[k]]
-        self.tests.fill(PAIR_HEADERS, rows, 3)
+        self.tests.fill(PAIR_HEADERS, rows, 3, len(PAIR_HEADERS) - 1)
         if (item := self.tests.horizontalHeaderItem(6)) is not None:
             item.setToolTip(f"The randomization p, {correction_text(comparison)}")
 

@@ -133,6 +133,10 @@ class SignificanceTable(QTableWidget):
         self.scale = 0.0
         self._natural: dict[int, int] = {}
         """The widest each column that gives way (`YIELDING`) has needed while shown."""
+        self._rows = len(COMBINATIONS)
+        """The rows shown (`_fit_rows`)."""
+        self._scrolls = False
+        """Whether the columns are wider than the table (`_fit_drawing`): then it scrolls sideways."""
         for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows, in points: the "
                                 "dashed line is 0, the ends are the second line's figures"),
                             (1, "Micro F1 of run a (%) with its bootstrap interval (resampling documents)"),
@@ -195,12 +199,21 @@ class SignificanceTable(QTableWidget):
             header.setSectionResizeMode(DRAW_COLUMN, mode)
         if fixed and header.sectionSize(DRAW_COLUMN) != least:
             header.resizeSection(DRAW_COLUMN, least)
+        if fixed != self._scrolls:  # the scroll bar's strip, only while it scrolls
+            self._scrolls = fixed
+            self._fit_rows()
 
-    def _fit_rows(self, rows: int) -> None:
-        """Exactly `rows` rows high: a narrow window scrolls sideways, every row shown."""
-        row_height = self.verticalHeader().defaultSectionSize()
-        self.setFixedHeight(row_height * rows + self.horizontalHeader().sizeHint().height() + 4
-                            + self.horizontalScrollBar().sizeHint().height())
+    def _fit_rows(self, rows: int | None = None) -> None:
+        """Exactly `rows` rows high (None: as many as last time), and the sideways scroll bar's height only
+        while the columns are wider than the table: a narrow window scrolls sideways, every row shown, and a
+        wide one has no empty strip under the rows."""
+        if rows is not None:
+            self._rows = rows
+        bar = self.horizontalScrollBar().sizeHint().height() if self._scrolls else 0
+        height = (self.verticalHeader().defaultSectionSize() * self._rows
+                  + self.horizontalHeader().sizeHint().height() + 4 + bar)
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
 
     def set_pair(self, pair: PairComparison | None, names: tuple[str, str],
                  f1s: tuple[dict[str, F1Interval], dict[str, F1Interval]], current: str,

@@ -98,13 +98,17 @@ def documents_worst_first(pair: PairComparison, combination: str, *, counted_onl
 
 def below_threshold_documents(comparison: Comparison, pair: PairComparison, combination: str,
                               threshold: float) -> dict[str, tuple[str, ...]]:
-    """Document id -> the runs of the pair (their names) whose P or R is below `threshold` there, from
-    the core's `Comparison.below_threshold`."""
+    """Document id -> the runs of the pair whose P or R is below `threshold` there, by their role ("a", "b":
+    as the Pair page names its runs, and short enough for a narrow list), from the core's
+    `Comparison.below_threshold`."""
     out: dict[str, list[str]] = {}
     for entry in comparison.below_threshold(threshold):
         if entry.combination == combination and entry.system in (pair.a, pair.b):
-            out.setdefault(entry.doc_id, []).append(comparison.systems[entry.system].name)
-    return {doc_id: tuple(names) for doc_id, names in out.items()}
+            roles = out.setdefault(entry.doc_id, [])
+            for role, system in (("a", pair.a), ("b", pair.b)):
+                if entry.system == system and role not in roles:
+                    roles.append(role)
+    return {doc_id: tuple(sorted(roles)) for doc_id, roles in out.items()}
 
 
 def filter_cases(cases: Iterable[Case], *, kinds: Iterable[CaseKind] | None = None,

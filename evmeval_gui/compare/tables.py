@@ -8,8 +8,16 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyle,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from evmeval_gui.table_fit import elide_in_the_middle
 
@@ -103,8 +111,52 @@ class TextTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setStretchLastSection(False)  # numbers stay beside their labels
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)  # compact rows: 40 figures
+        self._yielding: tuple[tuple[int, int], ...] = ()
+        """The columns that give way in a narrow window, first first, each with its least width (`give_way`)."""
 
-    def fill(self, headers: list[str], rows: list[list[str]], first_number: int) -> None:
+    def give_way(self, *columns: tuple[int, int]) -> None:
+        """Let these (column, least pixels) narrow, the first first, elided in the middle and whole on hover, so
+        that every column stays in view: at 1024 pixels a pair's verdict was past the table's right edge."""
+        if not self._yielding:
+            elide_in_the_middle(self)
+            self.horizontalHeader().sectionResized.connect(self._on_section_resized)
+        self._yielding = columns
+        self._fit_width()
+
+    def _on_section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column not in dict(self._yielding):  # another column fitted to its contents (lazily, at layout): again
+            self._fit_width()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_width()
+
+    def _fit_width(self) -> None:
+        header = self.horizontalHeader()
+        yielding = [(c, least) for c, least in self._yielding if c < self.columnCount()]
+        if not yielding:
+            return
+        shown = [c for c in range(self.columnCount()) if not header.isSectionHidden(c)]
+        others = sum(header.sectionSize(c) for c in shown if c not in dict(yielding))
+        natural = {c: max(header.sectionSizeHint(c), self.sizeHintForColumn(c)) for c, _ in yielding}
+        # the room as it is once the rows are in: the vertical scroll bar they bring narrows the viewport later
+        rows = self.rowCount() * self.verticalHeader().defaultSectionSize() + header.height()
+        vertical = self.verticalScrollBar()
+        coming = not vertical.isVisible() and rows > self.height() - 2 * self.frameWidth()
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, vertical) if coming else 0
+        over = sum(natural.values()) + others - (self.viewport().width() - bar)
+        for column, least in yielding:
+            cut = max(0, min(over, natural[column] - least))
+            over -= cut
+            if header.sectionResizeMode(column) != QHeaderView.ResizeMode.Interactive:
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            if header.sectionSize(column) != natural[column] - cut:
+                header.resizeSection(column, natural[column] - cut)
+
+    def fill(self, headers: list[str], rows: list[list[str]], first_number: int,
+             last_number: int | None = None) -> None:
+        """Headers and rows of texts; the numbers (columns `first_number` up to `last_number`, else to the end)
+        right-aligned."""
         self.clear()
         self.setColumnCount(len(headers))
         self.setHorizontalHeaderLabels(headers)
@@ -112,9 +164,12 @@ class TextTable(QTableWidget):
         for row, cells in enumerate(rows):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if column >= first_number:
+                if first_number <= column < (len(headers) if last_number is None else last_number):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.setItem(row, column, item)
+        if self._yielding:
+            self.resizeColumnsToContents()  # the others' widths now, not at the next layout: the yielding one's room
+            self._fit_width()
 
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""

@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_value_labels
+from evmeval_gui.charts.bar_labels import F1_NOTE, HIDDEN_NOTE, fit_axis_lines, fit_value_labels, say_where_values_are
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
@@ -40,6 +40,8 @@ VALUE_SIZE = 7.5
 """The point size of the values over the bars."""
 CAPTIONS = {"published": "v1.8", "full": "ours"}
 """What names each closure's three bars under them."""
+VALUES_NOTE = {"all": "", "f1": F1_NOTE, "none": HIDDEN_NOTE}
+"""The subtitle's last line, by `labels_shown`: where the values went, said where the reader looks first."""
 
 
 def _brush(metric: str, closure: str) -> QBrush:
@@ -133,6 +135,7 @@ class SequencingBarsChart(ChartWidget):
             f1_pitch = min(b - a for a, b in itertools.pairwise(xs))
             shown = fit_value_labels(self.plot, f1, 0.8 * f1_pitch, VALUE_SIZE)
             self.labels_shown = "none" if shown == "hidden" else "f1"
+        say_where_values_are(self, VALUES_NOTE[self.labels_shown])
 
     def value(self, closure: str, name: str, metric: str) -> float:
         evaluation = self.evaluations.get(closure, {}).get(name)

@@ -8,6 +8,8 @@ scrolls to them); selecting a mention anywhere highlights the rows of its links.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from evmeval.mention.scoring import DocumentResult
 from evmeval.sequencing.link_style import LINK_ORDER, link_style
 from PySide6.QtCore import (
@@ -37,12 +39,12 @@ from evmeval_gui.sequencing.state import CLOSURE_NAMES, CLOSURES, LINK_TYPES, Li
 from evmeval_gui.table_fit import elide_in_the_middle
 
 SOURCE, RELATION, TARGET, SIDE, PUBLISHED, FULL, LINE = range(7)
-HEADERS = ("Source", "Relation", "Target", "Side", "Outcome (v1.8)", "Outcome (full closure, ours)", "Line")
+HEADERS = ("Source", "Relation", "Target", "Side", "Outcome (v1.8)", "Outcome (ours)", "Line")
 HEADER_TIPS = ("The link's first mention (After: happens first; Subevent: the including event)",
                "After: source happens before target · Subevent: target is part of source",
                "The link's second mention", "Whose link: gold or system (after propagation through coreference)",
                "What v1.8's (order-dependent) TimeML closure made of the link",
-               "What our complete, order-independent interval closure made of the link",
+               "What our complete, order-independent interval closure (full closure, ours) made of the link",
                "The tbf line of the relation")
 RELATION_TEXT = {"After": "After →", "Subevent": "Subevent ⊃"}
 ALL = ""
@@ -149,12 +151,21 @@ class LinkTable(QWidget):
         elide_in_the_middle(self.table)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        # the mentions share what the other columns leave (elided in the middle, whole on hover): at 1024 pixels
+        # fixed widths put the second outcome and the line past the table's right edge
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in ((SOURCE, 150), (RELATION, 90), (TARGET, 150), (SIDE, 60), (PUBLISHED, 140),
-                              (FULL, 200)):
-            header.resizeSection(column, width)
+        header.setStretchLastSection(False)
+        for column in (SOURCE, TARGET):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        def widest(texts: Iterable[str]) -> int:
+            return max(self.table.fontMetrics().horizontalAdvance(text) for text in texts) + 16
+
+        shorts = [link_style(key).short for key in LINK_ORDER]  # the rare "∅ redundant (not scored)" elided
+        outcome = widest(["— (not scored)", *(text for text in shorts if not text.endswith("(not scored)"))])
+        for column, width in ((RELATION, widest(RELATION_TEXT.values())), (SIDE, widest(("system",))),
+                              (PUBLISHED, outcome), (FULL, outcome), (LINE, widest(("00000",)))):
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
         self.count = QLabel()
         self.count.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         controls = QHBoxLayout()
