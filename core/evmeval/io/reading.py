@@ -160,6 +160,66 @@ def decode_pieces(data: bytes, path: str, cancelled: CancelCheck | None = None) 
         _bad_utf8(data, path)
 
 
+def read_pieces(path: str, cancelled: CancelCheck | None) -> list[str]:
+    """`decode_pieces(read_bytes(path), path, cancelled)`'s lines, read from the file a `DECODE_STEP` at a time with
+    `cancelled` asked before each read: the window's load no longer reads a 30 MB tbf file in one call, which no
+    check could hold while the user clicked (a click beside it waited 20-50 ms, issue 34), nor keeps its bytes
+    beside its text. The same pieces' lines and the same failures (a byte order mark, a bad byte and its line, a
+    line too long); a file of one step, standard input or a pipe is read whole, as `read_bytes` reads it."""
+    if path == STDIN:
+        return decode_pieces(read_bytes(path), path, cancelled)
+    _READ.add(path)
+    pieces: list[str] = []
+    failure: FormatError | None = None  # a bad byte: raised once the file is read (a line too long is named first)
+    try:
+        with open(path, "rb", buffering=0) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size <= DECODE_STEP:
+                regular = stat.S_ISREG(info.st_mode) and info.st_size < MAX_LINE_BYTES
+                return decode_pieces(_read_all(handle, path, info.st_size + 1 if regular else _CHUNK), path, cancelled)
+            rest, done, lines = b"", 0, 0  # bytes after the last line end; bytes and line ends decoded
+            step = _CHUNK if info.st_size >= MAX_LINE_BYTES else DECODE_STEP  # (`_read_all`'s reads: a long line
+            while True:  # is found where it finds one)
+                if done + len(rest) < info.st_size:
+                    stop_if_cancelled(cancelled)
+                chunk = handle.read(step)
+                if done == 0 and not pieces and len(rest) < 4:
+                    check_bom(rest + chunk, path)
+                if not chunk:
+                    break
+                data = rest + chunk
+                cut = data.rfind(b"\n") + 1
+                if len(data) - cut > MAX_LINE_BYTES:
+                    raise long_line(path, lines + data.count(b"\n", 0, cut) + 1)
+                if cut == 0:
+                    rest = data
+                    continue
+                if failure is None:
+                    try:
+                        pieces.append(_decoded(data[:cut], path, done, lines))
+                    except FormatError as bad:
+                        failure, pieces = bad, []
+                rest, done, lines = data[cut:], done + cut, lines + data.count(b"\n", 0, cut)
+            if failure is None:
+                pieces.append(_decoded(rest, path, done, lines))
+    except OSError as exc:
+        raise read_failure(path, exc) from None
+    except MemoryError:
+        raise FormatError(path, 0, "too large to read into memory", "a file of reasonable size") from None
+    if failure is not None:
+        raise failure
+    return pieces
+
+
+def _decoded(piece: bytes, path: str, at: int, lines: int) -> str:
+    """A piece of a file that starts at byte `at`, after `lines` line ends, decoded; its first bad byte named as
+    `_bad_utf8` names it in the whole."""
+    try:
+        return piece.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise bad_utf8(path, lines + piece.count(b"\n", 0, exc.start) + 1, at + exc.start, piece[exc.start]) from None
+
+
 def _bad_utf8(data: bytes, path: str) -> NoReturn:
     """The first bad byte of `data`, placed in the whole (a piece's error is placed in its piece)."""
     try:
