@@ -142,17 +142,34 @@ def test_a_file_read_in_steps_reads_as_read_whole(tmp_path_factory, parts, step:
     data = b"".join(p.encode("utf-8") if isinstance(p, str) else p for p in parts)
     path = tmp_path_factory.mktemp("steps") / "x.tbf"
     path.write_bytes(data)
-    old = reading.DECODE_STEP, reading.MAX_LINE_BYTES
-    reading.DECODE_STEP, reading.MAX_LINE_BYTES = step, [1 << 30, 12, 5][long]
+    old = reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK
+    reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = step, [1 << 30, 12, 5][long], step + 1
     try:
         check = Counting()
         stepped = _outcome(lambda: reading.read_pieces(str(path), check))
         whole = _outcome(lambda: reading.decode_pieces(reading.read_bytes(str(path)), str(path), Counting()))
     finally:
-        reading.DECODE_STEP, reading.MAX_LINE_BYTES = old
+        reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = old
     assert stepped == whole
     if len(data) > step and stepped.startswith("lines") and long == 0:
         assert check.calls == -(-len(data) // step)  # one a read, never at the end of the file
+
+
+@pytest.mark.parametrize("data", [b"ok\n\xff\nab\ncd\n" + b"x" * 30, b"a\nb\n" + b"y" * 30 + b"\n\xff",
+                                  b"\xef\xbb\xbfa\n" + b"z" * 30, b"a\n" * 9 + b"\xc3\n\xa9",
+                                  b"\xff\xfe\x00\x00a\nb\n\xff\nc\n", b"\xef\xbb\xbf\n\xff\nab\n"])
+def test_a_bad_byte_then_a_line_too_long_read_in_steps(tmp_path: Path, data: bytes) -> None:
+    """The failures' order and lines across steps (a bad byte, then a line too long: the long line is named)."""
+    path = tmp_path / "x.tbf"
+    path.write_bytes(data)
+    old = reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK
+    reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = 3, 10, 4
+    try:
+        stepped = _outcome(lambda: reading.read_pieces(str(path), Counting()))
+        whole = _outcome(lambda: reading.decode_pieces(reading.read_bytes(str(path)), str(path), Counting()))
+    finally:
+        reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = old
+    assert stepped == whole and stepped.startswith("error")
 
 
 def test_the_load_reads_a_large_file_a_step_at_a_time(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
