@@ -110,6 +110,9 @@ class Coreference:
         document (6-7 MB of a 4,480-document MAVEN-ERE corpus, issue 34)."""
         self._views: OrderedDict[str, DocumentClusterView] = OrderedDict()
         """The last `VIEWS_KEPT` documents' cluster views, the latest shown last."""
+        self._scored_ids: tuple[CorefResult | None, frozenset[str]] = (None, frozenset())
+        """A result and the ids of its documents: whether a shown document was scored is a look-up (a pass over
+        a 4,480-document result's documents was a millisecond of every document switch)."""
         session.scoring_finished.connect(self._on_result)
         session.combination_changed.connect(lambda _name: self.compute())
         session.result_edited.connect(lambda _ids: self._on_edited())
@@ -154,7 +157,9 @@ class Coreference:
         view = self._views.get(doc.doc_id)
         if view is None:
             gold, system, _ = scored
-            if not any(d.doc_id == doc.doc_id for d in result.documents):
+            if self._scored_ids[0] is not result:
+                self._scored_ids = (result, frozenset(d.doc_id for d in result.documents))
+            if doc.doc_id not in self._scored_ids[1]:
                 return None
             coref = score_document_coreference(  # as `score_coreference` scored it: the same lines and clusters
                 doc, gold.documents.get(doc.doc_id) or Document(doc.doc_id, ()), system.documents.get(doc.doc_id),
@@ -180,6 +185,7 @@ class Coreference:
         self._results.clear()
         self._scored_from.clear()
         self._views.clear()
+        self._scored_ids = (None, frozenset())  # (not the result gone: a corpus's coreference is large)
         self.state = "none"
         self.changed.emit()
 
@@ -191,6 +197,7 @@ class Coreference:
         self._results.clear()
         self._scored_from.clear()
         self._views.clear()
+        self._scored_ids = (None, frozenset())  # (not the result gone: a corpus's coreference is large)
         if self.session.roles is None:
             self.reverse_source = None
         self.compute()

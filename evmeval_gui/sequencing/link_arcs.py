@@ -81,8 +81,10 @@ class LinkArcOverlay:
 
     # -- geometry ---------------------------------------------------------------------------------
 
-    def arcs(self) -> list[Arc]:
-        """Every arc of the shown document, for the link types shown."""
+    def arcs(self, band: tuple[float, float] | None = None) -> list[Arc]:
+        """Every arc of the shown document, for the link types shown; with `band` (a document y range), only those
+        reaching into it (the others' paths are not made: a paint draws the screen's few of a long document's
+        many, and making each arc's paths cost more than drawing it)."""
         view, model = self.view, self.model
         layout, doc = view.layout_data, view.result_doc
         if layout is None or doc is None or model.result is None:
@@ -102,7 +104,9 @@ class LinkArcOverlay:
             if a is None or b is None:
                 continue
             touched = row.source in chosen[layer] or row.target in chosen[layer]
-            out.append(self._arc(layout, row, layer, a, b, emphasised=touched, faded=anything and not touched))
+            arc = self._arc(layout, row, layer, a, b, emphasised=touched, faded=anything and not touched, band=band)
+            if arc is not None:
+                out.append(arc)
         return out
 
     def _end(self, layout: Layout, layer: int, bar: Bar) -> tuple[float, float, float]:
@@ -114,7 +118,9 @@ class LinkArcOverlay:
         return x, bar.y1, line.y + line.height + ROOM - 2
 
     def _arc(self, layout: Layout, row: LinkRow, layer: int, a: Bar, b: Bar, *, emphasised: bool,
-             faded: bool) -> Arc:
+             faded: bool, band: tuple[float, float] | None = None) -> Arc | None:
+        """The arc of `row` from bar `a` to bar `b`; None when `band` is given and the arc misses it (a stub's lane
+        is counted all the same: the stubs after it on the same mention are placed as without `band`)."""
         ax, ay, a_limit = self._end(layout, layer, a)
         bx, by, b_limit = self._end(layout, layer, b)
         labels: list[tuple[QPointF, str]] = []
@@ -123,19 +129,25 @@ class LinkArcOverlay:
                 bx += 6
             reach = min(1.0, 0.35 + abs(bx - ax) / 400)
             apex = ay + (a_limit - ay) * reach
+            limits = (min(ay, apex, by), max(ay, apex, by))
+            if band is not None and not (limits[1] + 4 >= band[0] and limits[0] - 4 <= band[1]):
+                return None
             control = ay + (apex - ay) / 0.75
             path = QPainterPath(QPointF(ax, ay))
             path.cubicTo(QPointF(ax, control), QPointF(bx, control), QPointF(bx, by))
             paths: tuple[QPainterPath, ...] = (path,)
-            limits = (min(ay, apex, by), max(ay, apex, by))
         else:
             first, second = ((ax, ay, a_limit, b), (bx, by, b_limit, a)) if (a.line, ax) < (b.line, bx) \
                 else ((bx, by, b_limit, a), (ax, ay, a_limit, b))
             right, left = layout.width - 6, 6.0
+            stubs = [(x, y, limit, edge, self._stagger(layer, x, y, edge > x))
+                     for (x, y, limit, _other), edge in ((first, right), (second, left))]
+            limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
+            if band is not None and not (limits[1] + 4 >= band[0] and limits[0] - 4 <= band[1]):
+                return None
             halves = []
             ends = []
-            for (x, y, limit, _other), edge in ((first, right), (second, left)):
-                lane = self._stagger(layer, x, y, edge > x)
+            for x, y, limit, edge, lane in stubs:
                 limit += (4.0 if layer == GOLD else -4.0) * (lane % 3)
                 reach = max(min(STUB + 45.0 * lane, abs(edge - x)), 12.0)
                 end = x + reach if edge > x else x - reach
@@ -147,7 +159,6 @@ class LinkArcOverlay:
             other_first = row.target if first[3] is b else row.source
             other_second = row.source if other_first == row.target else row.target
             labels = [(ends[0], f"{other_first} …"), (ends[1], f"… {other_second}")]
-            limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
         outcome = row.outcome(self.model.closure)
         return Arc(row, layer, paths, self._head(bx, by, layer, row.kind), tuple(labels), outcome, emphasised,
                    faded, limits[0] - 4, limits[1] + 4)
@@ -173,9 +184,10 @@ class LinkArcOverlay:
     def paint(self, view: TextView, painter: QPainter) -> None:
         """Paint the arcs on screen (the view has translated the painter to document coordinates)."""
         top, bottom = view.visible_band()
-        arcs = [a for a in self.arcs() if a.bottom >= top and a.top <= bottom]
+        arcs = [a for a in self.arcs((top, bottom)) if a.bottom >= top and a.top <= bottom]
         self.drawn = []
-        self._labels: list[QRectF] = []
+        self._labels: list[tuple[float, float, QRectF]] = []
+        """The label boxes painted so far, each with its top and bottom."""
         if not arcs:
             return
         painter.save()
@@ -231,12 +243,15 @@ class LinkArcOverlay:
                 leftwards = False
             x = point.x() - width - 3 if leftwards else point.x() + 3
             box = QRectF(x, point.y() - height / 2, width, height)
-            while any(box.intersects(other) for other in self._labels):  # labels never cover each other
+            # the box moves sideways only: the labels beside its height are the only ones it can meet
+            top, bottom = box.top(), box.bottom()
+            near = [other for above, below, other in self._labels if above <= bottom and top <= below]
+            while any(box.intersects(other) for other in near):  # labels never cover each other
                 box.translate(-(width + 4) if leftwards else width + 4, 0)
                 if box.left() < 1:
                     leftwards = False
                     box.moveLeft(point.x() + 3)
-            self._labels.append(box)
+            self._labels.append((top, bottom, box))
             self.drawn.append(QRectF(box))
             painter.fillRect(box, QColor(255, 255, 255, 225))
             painter.setPen(QPen(colour))

@@ -125,3 +125,64 @@ def test_a_large_file_is_decoded_in_steps_and_reading_stops_once_cancelled(tmp_p
     checked, _ = read_tbf(str(big), mode=SpanMode.TOKEN, cancelled=check)
     assert check.calls == 2 + len(checked.documents) == 2 + 2 * copies
     assert checked == read_tbf(str(big), mode=SpanMode.TOKEN)[0]
+
+
+def _outcome(read) -> str:  # type: ignore[no-untyped-def]
+    try:
+        return "lines " + repr(list(reading.lines_in_chunks(read())))
+    except FormatError as exc:
+        return f"error {exc}"
+
+
+@given(st.lists(st.one_of(LINES, st.binary(max_size=12)), max_size=6), st.integers(1, 9), st.integers(0, 2))
+def test_a_file_read_in_steps_reads_as_read_whole(tmp_path_factory, parts, step: int, long: int) -> None:
+    """`read_pieces` (the window's load: a step read at a time, a check before each read): the lines of the file
+    read whole and decoded in pieces, or the same failure (a byte order mark, a bad byte and its line, a line too
+    long), whatever the steps."""
+    data = b"".join(p.encode("utf-8") if isinstance(p, str) else p for p in parts)
+    path = tmp_path_factory.mktemp("steps") / "x.tbf"
+    path.write_bytes(data)
+    old = reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK
+    reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = step, [1 << 30, 12, 5][long], step + 1
+    try:
+        check = Counting()
+        stepped = _outcome(lambda: reading.read_pieces(str(path), check))
+        whole = _outcome(lambda: reading.decode_pieces(reading.read_bytes(str(path)), str(path), Counting()))
+    finally:
+        reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = old
+    assert stepped == whole
+    if len(data) > step and stepped.startswith("lines") and long == 0:
+        assert check.calls == -(-len(data) // step)  # one a read, never at the end of the file
+
+
+@pytest.mark.parametrize("data", [b"ok\n\xff\nab\ncd\n" + b"x" * 30, b"a\nb\n" + b"y" * 30 + b"\n\xff",
+                                  b"\xef\xbb\xbfa\n" + b"z" * 30, b"a\n" * 9 + b"\xc3\n\xa9",
+                                  b"\xff\xfe\x00\x00a\nb\n\xff\nc\n", b"\xef\xbb\xbf\n\xff\nab\n"])
+def test_a_bad_byte_then_a_line_too_long_read_in_steps(tmp_path: Path, data: bytes) -> None:
+    """The failures' order and lines across steps (a bad byte, then a line too long: the long line is named)."""
+    path = tmp_path / "x.tbf"
+    path.write_bytes(data)
+    old = reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK
+    reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = 3, 10, 4
+    try:
+        stepped = _outcome(lambda: reading.read_pieces(str(path), Counting()))
+        whole = _outcome(lambda: reading.decode_pieces(reading.read_bytes(str(path)), str(path), Counting()))
+    finally:
+        reading.DECODE_STEP, reading.MAX_LINE_BYTES, reading._CHUNK = old
+    assert stepped == whole and stepped.startswith("error")
+
+
+def test_the_load_reads_a_large_file_a_step_at_a_time(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A file of more than a step is never read in one call while the window loads it (`cancelled` given), and
+    it reads as the command reads it."""
+    big = tmp_path / "big.tbf"
+    body = Path(GOLD).read_text(encoding="utf-8")
+    big.write_text("".join(body.replace("#BeginOfDocument ", f"#BeginOfDocument c{n}_") for n in range(5)),
+                   encoding="utf-8")
+    monkeypatch.setattr(reading, "DECODE_STEP", 1000)
+    whole = read_tbf(str(big), mode=SpanMode.TOKEN)
+    reads: list[int] = []
+    plain = reading.read_bytes
+    monkeypatch.setattr(reading, "read_bytes", lambda p: reads.append(1) or plain(p))
+    assert read_tbf(str(big), mode=SpanMode.TOKEN, cancelled=Counting()) == whole
+    assert reads == []

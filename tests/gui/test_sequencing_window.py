@@ -345,3 +345,28 @@ def test_export_writes_the_cli_json_the_link_table_and_an_html_section(window, q
     page = (out / "report.html").read_text()
     assert "Event sequencing (After, Subevent)" in page and "full closure (EvmEval Studio, ours)" in page
     assert page.index("Event sequencing") < page.index("<h2>Documents</h2>")  # documents are on their pages
+
+
+def test_the_arcs_of_a_band_are_the_whole_documents_arcs_that_reach_into_it(window, qtbot):
+    """A paint makes only the arcs reaching into the screen's band (`arcs(band)`): the same arcs, paths, lanes and
+    labels as the whole document's that reach into it, whatever band, at widths that cut links across lines."""
+    overlay = window.sequencing.arcs
+    for width in (window.text_view.width(), 260):
+        window.text_view.resize(width, window.text_view.height())
+        qtbot.waitUntil(lambda: window.text_view.layout_data is not None and window.text_view.layout_data.complete)
+        every = overlay.arcs()
+        assert every and any(len(a.paths) == 2 for a in every)  # links across lines: stubs in lanes
+        lines = window.text_view.layout_data.lines
+        bands = [(line.y - 20.0, line.y + line.height + 20.0) for line in lines]
+        bands += [(lines[0].y, lines[0].y), (-1e9, 1e9), (1e8, 1e9)]
+        for top, bottom in bands:
+            assert overlay.arcs((top, bottom)) == [a for a in every if a.bottom >= top and a.top <= bottom]
+
+
+def test_the_arcs_labels_never_cover_each_other(window, qtbot):
+    window.text_view.resize(260, window.text_view.height())
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None and window.text_view.layout_data.complete)
+    window.text_view.viewport().repaint()
+    boxes = [box for box in window.sequencing.arcs.drawn if not hasattr(box, "elementCount")]
+    assert len(boxes) >= 2
+    assert not any(a.intersects(b) for n, a in enumerate(boxes) for b in boxes[n + 1:])

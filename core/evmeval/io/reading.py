@@ -160,6 +160,86 @@ def decode_pieces(data: bytes, path: str, cancelled: CancelCheck | None = None) 
         _bad_utf8(data, path)
 
 
+def read_pieces(path: str, cancelled: CancelCheck | None) -> list[str]:
+    """`decode_pieces(read_bytes(path), path, cancelled)`'s lines, read from the file a `DECODE_STEP` at a time with
+    `cancelled` asked before each read: the window's load no longer reads a 30 MB tbf file in one call, which no
+    check could hold while the user clicked (issue 34), nor keeps its bytes beside its text. The same pieces'
+    lines and the same failures (a byte order mark, a bad byte and its line, a line too long), the lines counted
+    only for a failure (a count of 4 MB is a C call that holds the interpreter); a file of one step, standard
+    input or a pipe is read whole, as `read_bytes` reads it."""
+    if path == STDIN:
+        return decode_pieces(read_bytes(path), path, cancelled)
+    _READ.add(path)
+    try:
+        with open(path, "rb", buffering=0) as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size <= DECODE_STEP:
+                regular = stat.S_ISREG(info.st_mode) and info.st_size < MAX_LINE_BYTES
+                return decode_pieces(_read_all(handle, path, info.st_size + 1 if regular else _CHUNK), path, cancelled)
+            return _read_steps(handle, path, info.st_size, cancelled)
+    except OSError as exc:
+        raise read_failure(path, exc) from None
+    except MemoryError:
+        raise FormatError(path, 0, "too large to read into memory", "a file of reasonable size") from None
+
+
+def _read_steps(handle: BinaryIO, path: str, size: int, cancelled: CancelCheck | None) -> list[str]:
+    """`read_pieces` of a regular file of `size` bytes, more than a step: a bad byte is raised once the file is read
+    (a line too long is named first, as `read_bytes` names it)."""
+    pieces: list[str] = []
+    failure: FormatError | None = None
+    rest, done = b"", 0  # the bytes after the last line end; the bytes before them
+    ends = 0  # line ends read, counted once a bad byte is found (before: only for a failure's line)
+    step = _CHUNK if size >= MAX_LINE_BYTES else DECODE_STEP  # `_read_all`'s reads where it looks for a line too
+    head = False  # whether the first 4 bytes were looked at (a byte order mark: named before any bad byte)
+    while True:  # long: found where it finds one
+        if done + len(rest) < size:
+            stop_if_cancelled(cancelled)
+        chunk = handle.read(step)
+        data = rest + chunk
+        if not head and (len(data) >= 4 or not chunk):
+            head = True
+            try:
+                check_bom(data, path)
+            except FormatError as bom:
+                failure = bom  # nothing decoded yet
+        if not chunk:
+            break
+        cut = data.rfind(b"\n") + 1
+        if len(data) - cut > MAX_LINE_BYTES:
+            raise long_line(path, (_line_ends(pieces) if failure is None else ends) + data.count(b"\n", 0, cut) + 1)
+        if cut == 0 or not head:
+            rest = data
+            continue
+        if failure is None:
+            try:
+                pieces.append(_decoded(data, cut, path, done, pieces))
+            except FormatError as bad:
+                failure, ends, pieces = bad, _line_ends(pieces), []
+        if failure is not None:
+            ends += data.count(b"\n", 0, cut)
+        rest, done = data[cut:], done + cut
+    if failure is not None:
+        raise failure
+    pieces.append(_decoded(rest, len(rest), path, done, pieces))
+    return pieces
+
+
+def _decoded(data: bytes, cut: int, path: str, at: int, before: list[str]) -> str:
+    """`data[:cut]`, a piece of a file that starts at byte `at` after the pieces `before`, decoded (not copied
+    first); its first bad byte named as `_bad_utf8` names it in the whole."""
+    try:
+        return str(memoryview(data)[:cut], "utf-8")
+    except UnicodeDecodeError as exc:
+        line = _line_ends(before) + data.count(b"\n", 0, exc.start) + 1
+        raise bad_utf8(path, line, at + exc.start, data[exc.start]) from None
+
+
+def _line_ends(pieces: list[str]) -> int:
+    """The line ends of decoded pieces (a failure's line: counted only then)."""
+    return sum(piece.count("\n") for piece in pieces)
+
+
 def _bad_utf8(data: bytes, path: str) -> NoReturn:
     """The first bad byte of `data`, placed in the whole (a piece's error is placed in its piece)."""
     try:

@@ -30,6 +30,7 @@ from evmeval.io.reading import (
     lines_in_chunks,
     lines_of,
     read_bytes,
+    read_pieces,
     read_text,
 )
 from evmeval.model import Document, Mention, Relation, RelationTable, SpanMode, TbfFile, canonical, pack_relations
@@ -396,9 +397,13 @@ def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None,
     """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
     its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once.
     `cancelled`: checked while the text is decoded and between documents (`parse_tbf`)."""
-    if data is None:
-        data = read_bytes(path)
-    text = decode_text(data, path) if cancelled is None else decode_pieces(data, path, cancelled)
+    text: str | list[str]
+    if data is None and cancelled is not None:  # the window's load: read a step at a time, with checks between
+        text = read_pieces(path, cancelled)
+    else:
+        if data is None:
+            data = read_bytes(path)
+        text = decode_text(data, path) if cancelled is None else decode_pieces(data, path, cancelled)
     tbf, problems = parse_tbf(text, path=path, mode=mode, cancelled=cancelled)
     for problem in problems:
         if problem.fatal:
