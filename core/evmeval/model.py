@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from evmeval._util.kept_unpacked import KeptUnpacked
+from evmeval._util.packed_slots import SlotKept, kept_field, packed_slots
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -190,20 +191,18 @@ class Unpacks(Protocol[T_co]):
     def unpack(self) -> tuple[T_co, ...]: ...
 
 
-class PackedField(Generic[T]):
+class PackedField(SlotKept, Generic[T]):
     """A field that holds a tuple of `T` or its packed form (`packed`: `PackedMentions`, `PackedRelations`) and
     reads as the tuple either way: `Document.mentions` and `.relations`, a scored document's `gold` and `system`.
     A data descriptor, so the frozen dataclass' `__init__`, `__eq__`, `__hash__`, `__repr__` and
     `dataclasses.replace` go through it and a packed document equals the same document built by hand. `default`:
     what the field defaults to (None: no default, reading it on the class raises AttributeError, so the dataclass
-    sees none and `Document(doc_id)` alone stays an error). Hand the kept form on with `kept_mentions`."""
+    sees none and `Document(doc_id)` alone stays an error). Kept in the field's slot (`packed_slots`). Hand the
+    kept form on with `kept_mentions`."""
 
     def __init__(self, packed: type[Unpacks[T]], default: tuple[T, ...] | None = None) -> None:
-        self.packed, self.default, self.name, self.key = packed, default, "", ""
+        self.packed, self.default = packed, default
         self._unpack: Callable[[Any], tuple[T, ...]] = packed.unpack
-
-    def __set_name__(self, owner: Any, name: str) -> None:
-        self.name, self.key = name, "_" + name
 
     @overload
     def __get__(self, holder: None, owner: Any) -> tuple[T, ...]: ...
@@ -216,14 +215,14 @@ class PackedField(Generic[T]):
             if self.default is None:
                 raise AttributeError(self.name)
             return self.default
-        kept = holder.__dict__[self.key]
+        kept = self.kept(holder)
         if type(kept) is self.packed:
             return self._unpack(kept)
         plain: tuple[T, ...] = kept  # not packed: the tuple `__set__` was given
         return plain
 
     def __set__(self, holder: object, value: Sequence[T] | Unpacks[T]) -> None:
-        holder.__dict__[self.key] = value
+        self.keep(holder, value)
 
 
 class MentionTable:
@@ -414,7 +413,7 @@ KeptMentions = tuple[Mention, ...] | PackedMentions
 def kept_mentions(holder: object, name: str = "mentions") -> KeptMentions:
     """The mentions `holder`'s `PackedField` `name` keeps, as kept (packed or a tuple): handed on without being
     unpacked, and counted with `len`; `holder.<name>` when it has no such field."""
-    kept: KeptMentions | None = getattr(holder, "__dict__", {}).get("_" + name)
+    kept: KeptMentions | None = kept_field(holder, name)
     return getattr(holder, name) if kept is None else kept
 
 
@@ -469,7 +468,7 @@ class TokenTable:
         return "".join(chars)
 
 
-@dataclass(frozen=True)
+@packed_slots
 class Document:
     """The mentions and relations of one document in one tbf file."""
 
@@ -483,7 +482,7 @@ class Document:
     def relation_kinds(self) -> set[str]:
         """The kinds of the document's relations, without building them (which link types a corpus has: the
         window asks it of every document as it loads)."""
-        kept: tuple[Relation, ...] | PackedRelations = self.__dict__["_relations"]
+        kept: tuple[Relation, ...] | PackedRelations = kept_field(self, "relations")
         return kept.kinds() if type(kept) is PackedRelations else {r.kind for r in kept}  # type: ignore[union-attr]
 
 
