@@ -264,6 +264,34 @@ FIELDS_A_MENTION = 7
 first token number (or the span's code) and its end, then its line number."""
 
 
+def _same_kept_once(fields: list[int], count: int) -> list[int]:
+    """`count` mentions' `fields` (`FIELDS_A_MENTION` ints a mention) with each column whose ints are all one kept
+    once: `[mask, count, those columns' ints, the other columns' ints mention by mention]`, bit k of `mask` set
+    when column k is one int (a document's id and line, MAVEN's span prefix and end: 4 of MAVEN's 7 columns,
+    2 MB of what the window kept of a 4,480-document corpus, issue 34). `_columns` reads it back."""
+    columns = [fields[k::FIELDS_A_MENTION] for k in range(FIELDS_A_MENTION)]
+    same = [k for k, column in enumerate(columns) if column.count(column[0]) == count]
+    varying = [column for k, column in enumerate(columns) if k not in same]
+    return [sum(1 << k for k in same), count, *[columns[k][0] for k in same],
+            *[value for row in zip(*varying, strict=True) for value in row]]
+
+
+def _columns(fields: array[int]) -> list[Iterable[int]]:
+    """The `FIELDS_A_MENTION` columns `_same_kept_once` packed, each an iterable of the mentions' ints in order."""
+    mask, count = fields[0], fields[1]
+    same = [k for k in range(FIELDS_A_MENTION) if mask >> k & 1]
+    width, start = FIELDS_A_MENTION - len(same), 2 + len(same)
+    columns: list[Iterable[int]] = []
+    varying = 0
+    for k in range(FIELDS_A_MENTION):
+        if mask >> k & 1:
+            columns.append(repeat(fields[2 + same.index(k)], count))
+        else:
+            columns.append(fields[start + varying::width])
+            varying += 1
+    return columns
+
+
 def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
     """`(prefix, first)` when `span` is the token ids `<prefix>t<first>`, `<prefix>t<first+1>`, …, as the JSONL
     formats' readers make them (`corpus_formats.token_span`, TextEE's `<window>:t<i>`); else None."""
@@ -315,8 +343,8 @@ def split_ids(kept: str | tuple[str, ...]) -> Sequence[str]:
 
 class PackedMentions:
     """A document's mentions as the window keeps a JSONL corpus: seven 2- or 4-byte ints a mention (`compact_ints`;
-    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the
-    mention ids, one string (`joined_ids`). As
+    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds; a column
+    the same for every mention kept once, `_same_kept_once`) and the mention ids, one string (`joined_ids`). As
     `Mention` tuples with their token-id strings and span tuples they were most of what the window kept of a
     TextEE corpus (76 MB at 4,480 documents, issue 34). `Document.mentions` gives them back as `Mention` tuples,
     equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
@@ -332,21 +360,22 @@ class PackedMentions:
         return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole corpus's table)
 
     def __len__(self) -> int:
-        return len(self.fields) // FIELDS_A_MENTION
+        return self.fields[1]
 
     def unpack(self) -> tuple[Mention, ...]:
         """The mentions as `Mention` tuples (built by `tuple.__new__`, skipping `Mention._make`'s Python call)."""
         plain = self._plain
         if plain is not None:
             return plain
-        values, f, at = self.table.values, self.fields, self.table.values.__getitem__
+        values, at = self.table.values, self.table.values.__getitem__
+        f = _columns(self.fields)
         spans = [values[a] if prefix < 0 else (f"{values[prefix]}t{a}",) if b - a == 1 else  # most are one token
                  tuple([f"{values[prefix]}t{i}" for i in range(a, b)])
-                 for prefix, a, b in zip(f[3::7], f[4::7], f[5::7], strict=True)]
+                 for prefix, a, b in zip(f[3], f[4], f[5], strict=True)]
         new = tuple.__new__
         ids = split_ids(self.ids)
         made = [new(Mention, (h[0], d, i, s, t, h[1], h[2], h[3], h[4], h[5], n)) for h, d, i, s, t, n in
-                zip(map(at, f[0::7]), map(at, f[1::7]), ids, spans, map(at, f[2::7]), f[6::7], strict=True)]
+                zip(map(at, f[0]), map(at, f[1]), ids, spans, map(at, f[2]), f[6], strict=True)]
         plain = tuple(made)
         _keep_unpacked(self, plain)
         return plain
@@ -379,7 +408,7 @@ def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[An
             add((code(head) if (h := codes(head)) is None else h, code(doc_id) if (d := codes(doc_id)) is None else d,
                  code(text) if (t := codes(text)) is None else t,
                  *((-1, code(span), 0) if run is None else (code(run[0]), run[1], run[1] + len(span))), m.line))
-        packed = compact_ints(fields)
+        packed = compact_ints(_same_kept_once(fields, len(mentions)))
     except (OverflowError, TypeError):
         return tuple(mentions)
     joined = joined_ids([m.mention_id for m in mentions])
@@ -395,7 +424,7 @@ def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[
     the `Mention` tuples (what a pass over a whole corpus that wants a type per mention reads)."""
     if type(kept) is PackedMentions and kept._plain is None and name in _HEAD:
         values, at = kept.table.values, _HEAD[name]
-        return [values[c][at] for c in kept.fields[0::FIELDS_A_MENTION]]
+        return [values[c][at] for c in _columns(kept.fields)[0]]
     return list(map(attrgetter(name), plain_mentions(kept)))
 
 
