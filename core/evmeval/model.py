@@ -276,20 +276,19 @@ def _same_kept_once(fields: list[int], count: int) -> list[int]:
             *[value for row in zip(*varying, strict=True) for value in row]]
 
 
-def _columns(fields: array[int]) -> list[Iterable[int]]:
-    """The `FIELDS_A_MENTION` columns `_same_kept_once` packed, each an iterable of the mentions' ints in order."""
+def _column(fields: array[int], k: int) -> Iterable[int]:
+    """Column `k` of the mentions `_same_kept_once` packed: their ints, in order."""
     mask, count = fields[0], fields[1]
-    same = [k for k in range(FIELDS_A_MENTION) if mask >> k & 1]
-    width, start = FIELDS_A_MENTION - len(same), 2 + len(same)
-    columns: list[Iterable[int]] = []
-    varying = 0
-    for k in range(FIELDS_A_MENTION):
-        if mask >> k & 1:
-            columns.append(repeat(fields[2 + same.index(k)], count))
-        else:
-            columns.append(fields[start + varying::width])
-            varying += 1
-    return columns
+    same_before = (mask & ((1 << k) - 1)).bit_count()
+    if mask >> k & 1:
+        return repeat(fields[2 + same_before], count)
+    same = mask.bit_count()
+    return fields[2 + same + k - same_before::FIELDS_A_MENTION - same]
+
+
+def _columns(fields: array[int]) -> list[Iterable[int]]:
+    """Every column of the mentions `_same_kept_once` packed (`_column`)."""
+    return [_column(fields, k) for k in range(FIELDS_A_MENTION)]
 
 
 def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
@@ -424,7 +423,7 @@ def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[
     the `Mention` tuples (what a pass over a whole corpus that wants a type per mention reads)."""
     if type(kept) is PackedMentions and kept._plain is None and name in _HEAD:
         values, at = kept.table.values, _HEAD[name]
-        return [values[c][at] for c in _columns(kept.fields)[0]]
+        return [values[c][at] for c in _column(kept.fields, 0)]
     return list(map(attrgetter(name), plain_mentions(kept)))
 
 
