@@ -134,6 +134,8 @@ def test_a_column_the_same_for_every_mention_is_kept_once_and_read_back(mentions
         assert mention_column(packed, name) == [getattr(m, name) for m in mentions]
     assert packed.unpack() == mentions
     lines = {m.line for m in mentions}
-    same = bin(packed.fields[0]).count("1")
-    assert packed.fields[0] & 2 and bool(packed.fields[0] & 64) == (len(lines) == 1)  # one doc id; the line
-    assert len(packed.fields) == 2 + same + (7 - same) * len(mentions)
+    ints = packed.ints()
+    same = bin(ints[0]).count("1")
+    assert ints[0] & 2 and bool(ints[0] & 64) == (len(lines) == 1)  # one doc id; the line
+    assert len(ints) == 2 + same + (7 - same) * len(mentions)
+    assert type(packed.fields) is bytes and len(packed.fields) == 1 + ints.itemsize * len(ints)
