@@ -45,13 +45,19 @@ class Places(Mapping[str, tuple[Place, ...]]):
     __slots__ = ("_numbers", "_offsets", "_row", "_starts")
 
     def __init__(self, found: Mapping[str, Sequence[Place]]) -> None:
-        self._row: dict[str, int] = {}
-        self._starts, self._offsets, self._numbers = array("q", [0]), array("q"), array("q")
-        for doc_id, places in found.items():
-            self._row[doc_id] = len(self._row)
-            self._offsets.extend([at for at, _ in places])
-            self._numbers.extend([number for _, number in places])
-            self._starts.append(len(self._offsets))
+        self._row: dict[str, int] = {doc_id: row for row, doc_id in enumerate(found)}
+        offsets: list[int] = []
+        numbers: list[int] = []
+        starts = [0]
+        for places in found.values():
+            if len(places) == 1:  # most documents are one line
+                offsets.append(places[0][0])
+                numbers.append(places[0][1])
+            else:
+                offsets += [at for at, _ in places]
+                numbers += [number for _, number in places]
+            starts.append(len(offsets))
+        self._starts, self._offsets, self._numbers = array("q", starts), array("q", offsets), array("q", numbers)
 
     @staticmethod
     def of(found: Mapping[str, Sequence[Place]]) -> Places:
