@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 
 from evmeval._util.kept_unpacked import KeptUnpacked
+from evmeval._util.packed_slots import SlotKept, kept_field, packed_slots
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -190,20 +191,18 @@ class Unpacks(Protocol[T_co]):
     def unpack(self) -> tuple[T_co, ...]: ...
 
 
-class PackedField(Generic[T]):
+class PackedField(SlotKept, Generic[T]):
     """A field that holds a tuple of `T` or its packed form (`packed`: `PackedMentions`, `PackedRelations`) and
     reads as the tuple either way: `Document.mentions` and `.relations`, a scored document's `gold` and `system`.
     A data descriptor, so the frozen dataclass' `__init__`, `__eq__`, `__hash__`, `__repr__` and
     `dataclasses.replace` go through it and a packed document equals the same document built by hand. `default`:
     what the field defaults to (None: no default, reading it on the class raises AttributeError, so the dataclass
-    sees none and `Document(doc_id)` alone stays an error). Hand the kept form on with `kept_mentions`."""
+    sees none and `Document(doc_id)` alone stays an error). Kept in the field's slot (`packed_slots`). Hand the
+    kept form on with `kept_mentions`."""
 
     def __init__(self, packed: type[Unpacks[T]], default: tuple[T, ...] | None = None) -> None:
-        self.packed, self.default, self.name, self.key = packed, default, "", ""
+        self.packed, self.default = packed, default
         self._unpack: Callable[[Any], tuple[T, ...]] = packed.unpack
-
-    def __set_name__(self, owner: Any, name: str) -> None:
-        self.name, self.key = name, "_" + name
 
     @overload
     def __get__(self, holder: None, owner: Any) -> tuple[T, ...]: ...
@@ -216,14 +215,14 @@ class PackedField(Generic[T]):
             if self.default is None:
                 raise AttributeError(self.name)
             return self.default
-        kept = holder.__dict__[self.key]
+        kept = self.kept(holder)
         if type(kept) is self.packed:
             return self._unpack(kept)
         plain: tuple[T, ...] = kept  # not packed: the tuple `__set__` was given
         return plain
 
     def __set__(self, holder: object, value: Sequence[T] | Unpacks[T]) -> None:
-        holder.__dict__[self.key] = value
+        self.keep(holder, value)
 
 
 class MentionTable:
@@ -263,6 +262,44 @@ class MentionTable:
 FIELDS_A_MENTION = 7
 """A packed mention's ints: head, document id, trigger word, span prefix (-1: the span is a table value), the run's
 first token number (or the span's code) and its end, then its line number."""
+
+
+def _same_kept_once(fields: list[int], count: int) -> list[int]:
+    """`count` mentions' `fields` (`FIELDS_A_MENTION` ints a mention) with each column whose ints are all one kept
+    once: `[mask, count, those columns' ints, the other columns' ints mention by mention]`, bit k of `mask` set
+    when column k is one int (a document's id and line, MAVEN's span prefix and end: 4 of MAVEN's 7 columns,
+    2 MB of what the window kept of a 4,480-document corpus, issue 34). `_columns` reads it back."""
+    columns = [fields[k::FIELDS_A_MENTION] for k in range(FIELDS_A_MENTION)]
+    same = [k for k, column in enumerate(columns) if column.count(column[0]) == count]
+    varying = [column for k, column in enumerate(columns) if k not in same]
+    return [sum(1 << k for k in same), count, *[columns[k][0] for k in same],
+            *[value for row in zip(*varying, strict=True) for value in row]]
+
+
+def _kept_ints(ints: array[int]) -> bytes:
+    """`ints` as one `bytes` object, its type code first (`_read_ints` reads them): an array object and its buffer
+    were two blocks and 80 bytes more a document (0.7 MB of a 4,480-document corpus, issue 34)."""
+    return ints.typecode.encode() + ints.tobytes()
+
+
+def _read_ints(kept: bytes) -> memoryview:
+    """The ints `_kept_ints` kept."""
+    return memoryview(kept)[1:].cast("h" if kept[0] == ord("h") else "i")  # `compact_ints`' two codes
+
+
+def _column(fields: Sequence[int], k: int) -> Iterable[int]:
+    """Column `k` of the mentions `_same_kept_once` packed: their ints, in order."""
+    mask, count = fields[0], fields[1]
+    same_before = (mask & ((1 << k) - 1)).bit_count()
+    if mask >> k & 1:
+        return repeat(fields[2 + same_before], count)
+    same = mask.bit_count()
+    return fields[2 + same + k - same_before::FIELDS_A_MENTION - same]
+
+
+def _columns(fields: Sequence[int]) -> list[Iterable[int]]:
+    """Every column of the mentions `_same_kept_once` packed (`_column`)."""
+    return [_column(fields, k) for k in range(FIELDS_A_MENTION)]
 
 
 def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
@@ -316,8 +353,8 @@ def split_ids(kept: str | tuple[str, ...]) -> Sequence[str]:
 
 class PackedMentions:
     """A document's mentions as the window keeps a JSONL corpus: seven 2- or 4-byte ints a mention (`compact_ints`;
-    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the
-    mention ids, one string (`joined_ids`). As
+    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds; a column
+    the same for every mention kept once, `_same_kept_once`) and the mention ids, one string (`joined_ids`). As
     `Mention` tuples with their token-id strings and span tuples they were most of what the window kept of a
     TextEE corpus (76 MB at 4,480 documents, issue 34). `Document.mentions` gives them back as `Mention` tuples,
     equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
@@ -325,7 +362,7 @@ class PackedMentions:
 
     __slots__ = ("__weakref__", "_plain", "fields", "ids", "table")
 
-    def __init__(self, table: MentionTable, ids: str | tuple[str, ...], fields: array[int]) -> None:
+    def __init__(self, table: MentionTable, ids: str | tuple[str, ...], fields: bytes) -> None:
         self.table, self.ids, self.fields = table, ids, fields
         self._plain: tuple[Mention, ...] | None = None
 
@@ -333,21 +370,26 @@ class PackedMentions:
         return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole corpus's table)
 
     def __len__(self) -> int:
-        return len(self.fields) // FIELDS_A_MENTION
+        return self.ints()[1]
+
+    def ints(self) -> memoryview:
+        """The packed ints (`_same_kept_once`'s layout)."""
+        return _read_ints(self.fields)
 
     def unpack(self) -> tuple[Mention, ...]:
         """The mentions as `Mention` tuples (built by `tuple.__new__`, skipping `Mention._make`'s Python call)."""
         plain = self._plain
         if plain is not None:
             return plain
-        values, f, at = self.table.values, self.fields, self.table.values.__getitem__
+        values, at = self.table.values, self.table.values.__getitem__
+        f = _columns(self.ints())
         spans = [values[a] if prefix < 0 else (f"{values[prefix]}t{a}",) if b - a == 1 else  # most are one token
                  tuple([f"{values[prefix]}t{i}" for i in range(a, b)])
-                 for prefix, a, b in zip(f[3::7], f[4::7], f[5::7], strict=True)]
+                 for prefix, a, b in zip(f[3], f[4], f[5], strict=True)]
         new = tuple.__new__
         ids = split_ids(self.ids)
         made = [new(Mention, (h[0], d, i, s, t, h[1], h[2], h[3], h[4], h[5], n)) for h, d, i, s, t, n in
-                zip(map(at, f[0::7]), map(at, f[1::7]), ids, spans, map(at, f[2::7]), f[6::7], strict=True)]
+                zip(map(at, f[0]), map(at, f[1]), ids, spans, map(at, f[2]), f[6], strict=True)]
         plain = tuple(made)
         _keep_unpacked(self, plain)
         return plain
@@ -380,7 +422,7 @@ def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[An
             add((code(head) if (h := codes(head)) is None else h, code(doc_id) if (d := codes(doc_id)) is None else d,
                  code(text) if (t := codes(text)) is None else t,
                  *((-1, code(span), 0) if run is None else (code(run[0]), run[1], run[1] + len(span))), m.line))
-        packed = compact_ints(fields)
+        packed = _kept_ints(compact_ints(_same_kept_once(fields, len(mentions))))
     except (OverflowError, TypeError):
         return tuple(mentions)
     joined = joined_ids([m.mention_id for m in mentions])
@@ -396,7 +438,7 @@ def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[
     the `Mention` tuples (what a pass over a whole corpus that wants a type per mention reads)."""
     if type(kept) is PackedMentions and kept._plain is None and name in _HEAD:
         values, at = kept.table.values, _HEAD[name]
-        return [values[c][at] for c in kept.fields[0::FIELDS_A_MENTION]]
+        return [values[c][at] for c in _column(kept.ints(), 0)]
     return list(map(attrgetter(name), plain_mentions(kept)))
 
 
@@ -414,7 +456,7 @@ KeptMentions = tuple[Mention, ...] | PackedMentions
 def kept_mentions(holder: object, name: str = "mentions") -> KeptMentions:
     """The mentions `holder`'s `PackedField` `name` keeps, as kept (packed or a tuple): handed on without being
     unpacked, and counted with `len`; `holder.<name>` when it has no such field."""
-    kept: KeptMentions | None = getattr(holder, "__dict__", {}).get("_" + name)
+    kept: KeptMentions | None = kept_field(holder, name)
     return getattr(holder, name) if kept is None else kept
 
 
@@ -469,7 +511,7 @@ class TokenTable:
         return "".join(chars)
 
 
-@dataclass(frozen=True)
+@packed_slots
 class Document:
     """The mentions and relations of one document in one tbf file."""
 
@@ -483,7 +525,7 @@ class Document:
     def relation_kinds(self) -> set[str]:
         """The kinds of the document's relations, without building them (which link types a corpus has: the
         window asks it of every document as it loads)."""
-        kept: tuple[Relation, ...] | PackedRelations = self.__dict__["_relations"]
+        kept: tuple[Relation, ...] | PackedRelations = kept_field(self, "relations")
         return kept.kinds() if type(kept) is PackedRelations else {r.kind for r in kept}  # type: ignore[union-attr]
 
 

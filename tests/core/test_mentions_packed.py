@@ -12,6 +12,7 @@ import tracemalloc
 import weakref
 from pathlib import Path
 
+from evmeval._util.packed_slots import kept_field
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus_formats import maven_ere_pair, maven_pair, streamed_pair, token_span
 from evmeval.coref.scoring import ClusterSource, score_coreference
@@ -203,7 +204,7 @@ def test_the_windows_maven_ere_clusters_are_packed_once_in_the_corpus_and_read_a
     assert token_span.cache_info().currsize == 0
     whole = maven_ere_pair(g, s)
     packed = [kept for side in (pair.gold, pair.system) for d in side.documents.values()
-              if type(kept := d.__dict__["_relations"]) is PackedRelations]
+              if type(kept := kept_field(d, "relations")) is PackedRelations]
     assert len(packed) >= 2 and len({id(p.table) for p in packed}) == 1
     table = packed[0].table
     assert len(table.members) == len(set(table.members)) and table.kinds == ["Coreference"]

@@ -8,6 +8,7 @@ import struct
 import tracemalloc
 from dataclasses import replace
 
+from evmeval._util.packed_slots import kept_field
 from evmeval.align.greedy import Mapping, Pair, greedy_mappings
 from evmeval.align.overlap import candidate_pairs
 from evmeval.align.packed import PackedMappings, pack_mappings
@@ -64,7 +65,7 @@ def test_the_greedy_and_the_symmetric_mappings_read_back_as_made(gold, system):
 def test_a_scored_document_reads_its_mappings_and_scores_as_scored_plainly(gold, system):
     doc = score_document("d", gold, system)
     made = greedy_mappings(candidate_pairs(gold, system), gold, system)
-    assert type(doc.__dict__["_mappings"]) is PackedMappings
+    assert type(kept_field(doc, "mappings")) is PackedMappings
     same(doc.mappings, made)
     assert doc == DocumentResult("d", gold, system, True, made, doc.scores)  # equal to the plain record
     assert all(bits(doc.scores[c].tp) == bits(made[c].tp) for c in COMBINATIONS)

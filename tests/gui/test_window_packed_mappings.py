@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from evmeval._util.packed_slots import kept_field
 from evmeval.align.packed import PackedMappings
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
@@ -50,11 +51,11 @@ def test_packed_mappings_show_what_mapping_records_showed(make_window, qtbot, tm
         plain_records.setattr("evmeval.align.packed.pack_mappings", lambda mappings: mappings)
         before = make_window()
         open_corpus(qtbot, before, corpus)
-        assert all(type(d.__dict__["_mappings"]) is dict for d in before.session.result.documents)
+        assert all(type(kept_field(d, "mappings")) is dict for d in before.session.result.documents)
         expected = _walk(qtbot, before)
     window = make_window()
     open_corpus(qtbot, window, corpus)
-    assert all(type(d.__dict__["_mappings"]) is PackedMappings for d in window.session.result.documents)
+    assert all(type(kept_field(d, "mappings")) is PackedMappings for d in window.session.result.documents)
     seen = _walk(qtbot, window)
     assert len(seen) == 12 and len({row[0] for row in seen}) == 3  # three documents under four combinations
     assert any(row[1] for row in seen)

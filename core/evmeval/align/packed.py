@@ -15,6 +15,7 @@ from array import array
 from typing import Any, overload
 
 from evmeval._util.kept_unpacked import KeptUnpacked
+from evmeval._util.packed_slots import SlotKept
 from evmeval.align.greedy import Mapping, Pair
 from evmeval.rules import AttributeRule
 
@@ -112,13 +113,11 @@ EMPTY = PackedMappings((), b"")
 """No mappings (a document made without them)."""
 
 
-class MappingsField:
+class MappingsField(SlotKept):
     """A scored document's `mappings` field: given a dict of `Mapping`, keeps it packed (`pack_mappings`) and
     reads as an equal dict. A data descriptor, as `evmeval.model.PackedField`: the frozen dataclass'
-    `__init__`, `__eq__`, `__repr__` and `dataclasses.replace` go through it. Its default is no mappings."""
-
-    def __set_name__(self, owner: Any, name: str) -> None:
-        self.key = "_" + name
+    `__init__`, `__eq__`, `__repr__` and `dataclasses.replace` go through it. Its default is no mappings. Kept in
+    the field's slot (`packed_slots`)."""
 
     @overload
     def __get__(self, holder: None, owner: Any) -> PackedMappings: ...
@@ -129,8 +128,8 @@ class MappingsField:
     def __get__(self, holder: object | None, owner: Any) -> dict[str, Mapping] | PackedMappings:
         if holder is None:
             return EMPTY  # the dataclass' default: an immutable value, so no default_factory is needed
-        kept = holder.__dict__[self.key]
+        kept = self.kept(holder)
         return kept.unpack() if type(kept) is PackedMappings else kept  # type: ignore[no-any-return]
 
     def __set__(self, holder: object, value: dict[str, Mapping] | PackedMappings) -> None:
-        holder.__dict__[self.key] = value if type(value) is PackedMappings else pack_mappings(value)  # type: ignore[arg-type]
+        self.keep(holder, value if type(value) is PackedMappings else pack_mappings(value))  # type: ignore[arg-type]

@@ -10,7 +10,6 @@ placed on the gold document's mentions.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -137,10 +136,18 @@ def _maven_units(doc: MavenDocument) -> list[Unit]:
 def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
                   event_type: str, line: int) -> Mention:
     """A MAVEN or MAVEN-ERE mention as tbf, on token ids `<sentence>:t<i>`: the window's and
-    `evmeval-convert`'s one rule. The trigger word is shared (`sys.intern`) by every mention of it (a string per
+    `evmeval-convert`'s one rule. The trigger word is shared (`shared_word`) by every mention of it (a string per
     mention was 5 MB of a 4,480-document MAVEN corpus shown in the window, issue 34)."""
-    return unannotated_mention(run, doc_id, mention_id, token_span(sent, offset[0], offset[1]), sys.intern(text),
+    return unannotated_mention(run, doc_id, mention_id, token_span(sent, offset[0], offset[1]), shared_word(text),
                                event_type, line)
+
+
+@lru_cache(maxsize=1 << 16)
+def shared_word(text: str) -> str:
+    """One string for every mention of the same trigger word while a pair is read (cleared with `token_span`'s
+    cache once it is): interned instead (`sys.intern`), the words grew the interpreter's table of interned strings
+    for good, 1 MB of what the window kept of a 4,480-document MAVEN corpus (issue 34)."""
+    return text
 
 
 @lru_cache(maxsize=1 << 16)
@@ -196,6 +203,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
         here = placed.get(doc_id)
         if here is None:
             continue  # evaluate.py scores gold documents only
+        doc_id = gold_docs[doc_id].doc_id  # the gold's string: the submission's copy is let go (issue 34)
         every_id = split_ids(ids)
         system_docs[doc_id] = Document(doc_id, kept.mentions([
             maven_mention("system", doc_id, every_id[j], sent, (start, end), text,
@@ -214,9 +222,9 @@ prediction's index among the document's, its sentence, start and end token and t
 def _placed(d: MavenDocument, ids: str | tuple[str, ...], type_ids: tuple[int, ...]) -> _Placed:
     """The predictions `ids`/`type_ids` (as `maven_predicted` keeps them) placed on document `d`'s mentions and
     candidates; type id 0 (the negative class) and an id `d` lacks are left out. Kept in columns, the trigger words
-    interned (as `maven_mention` makes them), until every gold document is read (a prediction's type name may come
-    from a later one): a tuple and an offset pair a prediction, kept across the whole gold file among what the
-    corpus keeps, left 15-20 MB of free memory in the window's heap after a MAVEN-sized load (issue 34)."""
+    shared (`shared_word`, as `maven_mention` makes them), until every gold document is read (a prediction's type
+    name may come from a later one): a tuple and an offset pair a prediction, kept across the whole gold file among
+    what the corpus keeps, left 15-20 MB of free memory in the window's heap after a MAVEN-sized load (issue 34)."""
     every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
         d.candidates or ())
     where = {m.id: m for m in every}
@@ -229,7 +237,7 @@ def _placed(d: MavenDocument, ids: str | tuple[str, ...], type_ids: tuple[int, .
             sents.append(m.sent_id)
             starts.append(m.offset[0])
             ends.append(m.offset[1])
-            texts.append(sys.intern(m.trigger_word))
+            texts.append(shared_word(m.trigger_word))
     return tuple(index), tuple(sents), tuple(starts), tuple(ends), tuple(texts)
 
 
@@ -332,6 +340,7 @@ class _Kept:
             self.at, self.names = {}, {}
             token_span.cache_clear()
             token_id.cache_clear()
+            shared_word.cache_clear()
 
 
 def maven_ere_pair(gold: Input, system: Input) -> Pair:

@@ -39,7 +39,7 @@ from evmeval.conventions.argument_pivot import (
     unfit_window,
 )
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
-from evmeval.conventions.document_index import DocumentIndex, Place, scan
+from evmeval.conventions.document_index import DocumentIndex, Place, Places, scan
 from evmeval.conventions.document_verdicts import document_input, lazy_verdicts
 from evmeval.conventions.dygiepp import pooled_result
 from evmeval.conventions.first_document import placed_records
@@ -237,9 +237,7 @@ def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input,
         places = scan(system.path, "doc_id") if scanned is None else scanned
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
-        index = DocumentIndex("textee", gold.path, system.path, (),
-                              {k: tuple(v) for k, v in (gold_lines or {}).items()},
-                              {k: tuple(v) for k, v in places.items()})
+        index = DocumentIndex("textee", gold.path, system.path, (), Places.of(gold_lines or {}), Places.of(places))
         return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept,
                                                                 gold_lines is not None, keep_documents))
     except (_Whole, FormatError, OSError):

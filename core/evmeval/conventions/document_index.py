@@ -13,6 +13,8 @@ corpus load to word.
 from __future__ import annotations
 
 import json
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder's own string reader (C)
 from typing import Any
@@ -35,6 +37,51 @@ _CHECK_EVERY = 256
 """Lines between two cancel checks of a scan (a few hundred microseconds of it)."""
 
 
+class Places(Mapping[str, tuple[Place, ...]]):
+    """Each document id -> the places of its lines, in file order, as the scan found them: kept as one dict of
+    rows and three arrays (a tuple of `(offset, line)` tuples and their ints a document were about 1 MB of what
+    the window kept of a 4,480-document corpus, issue 34). Reads as the dict of tuples it was given."""
+
+    __slots__ = ("_numbers", "_offsets", "_row", "_starts")
+
+    def __init__(self, found: Mapping[str, Sequence[Place]]) -> None:
+        self._row: dict[str, int] = {doc_id: row for row, doc_id in enumerate(found)}
+        offsets: list[int] = []
+        numbers: list[int] = []
+        starts = [0]
+        for places in found.values():
+            if len(places) == 1:  # most documents are one line
+                offsets.append(places[0][0])
+                numbers.append(places[0][1])
+            else:
+                offsets += [at for at, _ in places]
+                numbers += [number for _, number in places]
+            starts.append(len(offsets))
+        self._starts, self._offsets, self._numbers = array("q", starts), array("q", offsets), array("q", numbers)
+
+    @staticmethod
+    def of(found: Mapping[str, Sequence[Place]]) -> Places:
+        """`found` as `Places` (itself when it is)."""
+        return found if isinstance(found, Places) else Places(found)
+
+    def __getitem__(self, doc_id: str) -> tuple[Place, ...]:
+        row = self._row[doc_id]
+        first, end = self._starts[row], self._starts[row + 1]
+        return tuple(zip(self._offsets[first:end], self._numbers[first:end], strict=True))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._row)
+
+    def __len__(self) -> int:
+        return len(self._row)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._row
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Places, (dict(self.items()),)
+
+
 @dataclass(frozen=True)
 class DocumentIndex:
     """The lines of each document in the gold and the system file (file order), and the gold's documents in
@@ -45,8 +92,8 @@ class DocumentIndex:
     gold: str
     system: str
     doc_ids: tuple[str, ...]
-    gold_lines: dict[str, tuple[Place, ...]]
-    system_lines: dict[str, tuple[Place, ...]]
+    gold_lines: Mapping[str, tuple[Place, ...]]
+    system_lines: Mapping[str, tuple[Place, ...]]
     names: dict[int, str] = field(default_factory=dict)
 
 
@@ -135,5 +182,4 @@ def document_index(found: str, gold: str, system: str | None,
         system_lines = scan(system, key, cancelled) if system is not None else {}
     except OSError:
         return None
-    return DocumentIndex(found, gold, system or "", tuple(gold_lines),
-                         {k: tuple(v) for k, v in gold_lines.items()}, {k: tuple(v) for k, v in system_lines.items()})
+    return DocumentIndex(found, gold, system or "", tuple(gold_lines), Places(gold_lines), Places(system_lines))

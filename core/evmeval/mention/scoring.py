@@ -16,6 +16,7 @@ from enum import Enum
 from itertools import chain
 from typing import Protocol, TypeVar
 
+from evmeval._util.packed_slots import packed_slots
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.align import COMBINATIONS, candidate_pairs
 from evmeval.align.packed import MappingsField
@@ -38,7 +39,7 @@ from evmeval.model import (
 from evmeval.rules import AttributeRule, Combination
 
 
-@dataclass(frozen=True)
+@packed_slots
 class DocumentResult:
     """One scored document: its mentions (after the type white list), mappings and scores. `gold` and `system`
     read as tuples of `Mention`; given its documents' packed mentions (`model.PackedMentions`, the window's JSONL
@@ -46,10 +47,10 @@ class DocumentResult:
     (`evmeval.align.packed`: what a corpus of them keeps, issue 34)."""
 
     doc_id: str
-    gold: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009 (a descriptor: the field has no default)
-    system: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009
+    gold: PackedField[Mention] = PackedField(PackedMentions)
+    system: PackedField[Mention] = PackedField(PackedMentions)
     in_system: bool = True  # defaults only because the type checker takes the descriptors above for defaults
-    mappings: MappingsField = MappingsField()  # noqa: RUF009 (packed, read as a dict: `evmeval.align.packed`)
+    mappings: MappingsField = MappingsField()
     scores: dict[str, Score] = field(default_factory=dict)
 
     @property

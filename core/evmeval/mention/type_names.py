@@ -90,38 +90,43 @@ def _where(side: int, position: int, order: int) -> _Where:
 
 class _Seen:
     """Where each document first spells one type, per side in document order: the `_where` ints in an array and the
-    spellings beside them (16 bytes a document and type; a dict of int objects was 93, 10 MB of a 4,480-document
-    MAVEN-ERE corpus shown in the window, issue 34). The documents come in order when a corpus is read (appended);
-    an edit's document is placed by bisection."""
+    spellings beside them as codes into the type's few spellings (10 bytes a document and type; a dict of int
+    objects was 93, 10 MB of a 4,480-document MAVEN-ERE corpus shown in the window, and a list of the spellings 16,
+    issue 34). The documents come in order when a corpus is read (appended); an edit's document is placed by
+    bisection."""
 
-    __slots__ = ("raws", "wheres")
+    __slots__ = ("codes", "spellings", "wheres")
 
     def __init__(self) -> None:
         self.wheres: tuple[array[int], array[int]] = (array("q"), array("q"))
-        self.raws: tuple[list[str], list[str]] = ([], [])
+        self.codes: list[array[int]] = [array("H"), array("H")]
+        self.spellings: dict[str, int] = {}
 
     def add(self, where: _Where, raw: str) -> None:
         side = where >> (2 * _BITS)
-        wheres, raws = self.wheres[side], self.raws[side]
+        code = self.spellings.setdefault(raw, len(self.spellings))
+        wheres, codes = self.wheres[side], self.codes[side]
+        if code > 0xFFFF and codes.typecode == "H":  # more spellings than 2 bytes number: 8 bytes each
+            self.codes[side] = codes = array("q", codes)
         if not wheres or wheres[-1] < where:
             wheres.append(where)
-            raws.append(raw)
+            codes.append(code)
         else:
             at = bisect_left(wheres, where)
             wheres.insert(at, where)
-            raws.insert(at, raw)
+            codes.insert(at, code)
 
     def remove(self, where: _Where) -> None:
         side = where >> (2 * _BITS)
         at = bisect_left(self.wheres[side], where)
         del self.wheres[side][at]
-        del self.raws[side][at]
+        del self.codes[side][at]
 
     def first(self) -> tuple[_Where, str] | None:
         """The first spelling (gold's before the system's, documents in order), None when no document has one."""
-        for wheres, raws in zip(self.wheres, self.raws, strict=True):
+        for wheres, codes in zip(self.wheres, self.codes, strict=True):
             if wheres:
-                return wheres[0], raws[0]
+                return wheres[0], next(raw for raw, code in self.spellings.items() if code == codes[0])
         return None
 
 
