@@ -308,7 +308,9 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
     _wait(app, lambda: window.agreement.active or window.session.corpus_state.last_problem is not None)
     compared = time.perf_counter()
-    gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
+    # the Agreement mode's own drawing, in turns after it became active: to the pair in the document views (its last)
+    _wait(app, lambda: window.session.roles is not None or window.session.corpus_state.last_problem is not None)
+    gui_bench.settle(app)
     agreement_stall = stalls.reset()
     stalls.report_profiles("the agreement study")
     curating, curating_cpu = time.perf_counter(), time.thread_time()

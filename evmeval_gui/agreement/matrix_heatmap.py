@@ -149,9 +149,14 @@ class MatrixHeatmap(QWidget):
     cell_clicked = Signal(int, int)
     """Row (gold role) and column (compared) of the off-diagonal cell the user clicked."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, colour_bar: bool = True) -> None:
+        """`colour_bar`: with it; False: `add_colour_bar` adds it (the bar is a plot of its own, about half of the
+        matrix's build: the window's first display builds each in a turn of its own)."""
         super().__init__(parent)
         self.setMinimumSize(320, 260)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # hidden for its page's first paint: the page keeps its room
+        self.setSizePolicy(policy)
         self.left_axis = AnnotatorAxis("left")
         self.top_axis = AnnotatorAxis("top")
         self.plot_widget = pg.GraphicsLayoutWidget()
@@ -168,13 +173,9 @@ class MatrixHeatmap(QWidget):
         box.invertY(True)
         self.plot.setLabel("left", "gold role (key) ▸ row", color=MUTED_TEXT, size="9pt")
         self.plot.setLabel("top", "compared with ▸ column", color=MUTED_TEXT, size="9pt")
-        self.colour_bar = pg.ColorBarItem(values=(0, 100), colorMap=f1_colour_map(), interactive=False, width=16,
-                                          colorMapMenu=False)
-        self.colour_bar.axis.setPen(pg.mkPen(TEXT_COLOUR))
-        self.colour_bar.axis.setTextPen(pg.mkPen(TEXT_COLOUR))
-        self.colour_bar.axis.setStyle(tickFont=_font(9))
-        self.colour_bar.axis.setLabel("pairwise F1 (%) · darker = more agreement", color=TEXT_COLOUR, size="9pt")
-        self.plot_widget.addItem(self.colour_bar, row=0, col=1)
+        self.colour_bar: pg.ColorBarItem | None = None
+        if colour_bar:
+            self.add_colour_bar()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot_widget)
@@ -191,6 +192,18 @@ class MatrixHeatmap(QWidget):
         self.selected: tuple[int, int] | None = None
         self.hover_text = ""
         self._describe: Describe | None = None
+
+    def add_colour_bar(self) -> None:
+        """The colour bar right of the cells, 0-100 % (once)."""
+        if self.colour_bar is not None:
+            return
+        self.colour_bar = bar = pg.ColorBarItem(values=(0, 100), colorMap=f1_colour_map(), interactive=False,
+                                                width=16, colorMapMenu=False)
+        bar.axis.setPen(pg.mkPen(TEXT_COLOUR))
+        bar.axis.setTextPen(pg.mkPen(TEXT_COLOUR))
+        bar.axis.setStyle(tickFont=_font(9))
+        bar.axis.setLabel("pairwise F1 (%) · darker = more agreement", color=TEXT_COLOUR, size="9pt")
+        self.plot_widget.addItem(bar, row=0, col=1)
 
     # -- drawing ----------------------------------------------------------------------------------
 

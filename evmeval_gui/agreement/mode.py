@@ -247,21 +247,28 @@ class AgreementMode(QObject):
             loaded, made, types, names = outcome
             assert isinstance(loaded, LoadedAgreement)
             self._arriving = loaded
-            # the page's widgets (40-70 ms of CPU, once) in this turn and the next (the matrix), filled and shown in
-            # the one after: built while the comparison ran they took 0.5 s, the worker holding the interpreter;
-            # built before it, the GUI thread imported their modules (0.2-0.3 s)
+            # the page's widgets (15-20 ms of CPU, once) in this turn, filled in the next, its matrix in the ones
+            # after (`_install`): built while the comparison ran they took 0.5 s, the worker holding the
+            # interpreter; built before it, the GUI thread imported their modules (0.2-0.3 s)
             steps: list[Callable[[], object]] = [] if self.panel is not None else [
-                lambda: self._build_panel(chart=False), *([self.ensure_panel] if page == MATRIX else [])]
-            self._turns([*steps, lambda: install(loaded, made, types, names)], loaded)
+                lambda: self._build_panel(chart=False)]
+            self._turns([*steps, lambda: install(loaded, made, types, names)], lambda: self._arriving is loaded)
 
         self._arriving = None
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
 
-    def _turns(self, steps: list[Callable[[], object]], arriving: LoadedAgreement) -> None:
-        """The first step now, each next one in a later turn of the event loop while `arriving` is still wanted."""
+    def _turns(self, steps: list[Callable[[], object]], wanted: Callable[[], bool],
+               owner: QObject | None = None) -> None:
+        """The first step now, each next one in a later turn of the event loop while `wanted()` (and `owner` is
+        there)."""
         steps[0]()
         if len(steps) > 1:
-            next_turn(lambda: self._turns(steps[1:], arriving) if self._arriving is arriving else None)
+            self._later(steps[1:], wanted, owner)
+
+    def _later(self, steps: list[Callable[[], object]], wanted: Callable[[], bool],
+               owner: QObject | None = None) -> None:
+        """Each step in a later turn of the event loop of its own while `wanted()` (and `owner` is there)."""
+        next_turn(lambda: self._turns(steps, wanted, owner) if wanted() else None, owner)
 
     def reload(self) -> bool:
         """F5: read and compare again, keeping the pair, the page and the document."""
@@ -311,15 +318,17 @@ class AgreementMode(QObject):
         def views() -> None:  # the pair the user chose meanwhile, if any (a matrix cell clicked)
             self._show_in_session(self.pair, doc_id, names if self.pair == pair else None)
 
-        # three turns of the event loop: the page's part filled while hidden, shown (laid out and painted once), then
-        # the other part (20-30 ms each at 2,000 documents; in one turn, the first two took 60-80 ms)
+        # turns of the event loop, 10-25 ms each at 2,000 documents: the page's part filled while hidden (the
+        # matrix page's chart made and drawn in three more), shown, painted in the next (its matrix in the one
+        # after), then the other part; in one turn, the show and the two paints took 45-60 ms
         first, second = (matrix, views) if page == MATRIX else (views, matrix)
         first()
 
         def show() -> None:
-            if self.loaded is loaded:
-                self.show_page(self.page)  # a tab clicked meanwhile: that page
-                next_turn(finish)
+            panel = self.panel if self.page == MATRIX else None  # a tab clicked meanwhile: that page
+            held = panel.hold_first_paint() if panel is not None and not panel.isVisible() else []
+            self.show_page(self.page)
+            self._later([*held, finish], lambda: True, panel)  # the page's paints let go whatever comes next
 
         def finish() -> None:
             if self.loaded is not loaded:  # left, or compared again, meanwhile
@@ -328,7 +337,9 @@ class AgreementMode(QObject):
             self.agreement_finished.emit()
             self._start_intervals(loaded)
 
-        next_turn(show)
+        panel = self.panel
+        chart = panel.chart_steps() if page == MATRIX and panel is not None and not panel.has_chart else []
+        self._later([*chart, show], lambda: self.loaded is loaded)
 
     def _start_intervals(self, loaded: LoadedAgreement) -> None:
         """Every pair's document-bootstrap intervals (relation figures too), off the GUI thread (0.5 s for the

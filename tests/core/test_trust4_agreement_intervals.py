@@ -221,3 +221,23 @@ def test_the_library_gives_the_command_s_intervals(tmp_path: Path, capsys: pytes
     written = json.loads(out.read_text(encoding="utf-8"))["pairs"][0]["intervals"]
     assert written == json.loads(json.dumps(run.pairs[(0, 1)].to_json()))
     assert run.pairs[(0, 1)]["plain_f1"].ci_low < run.pairs[(0, 1)]["plain_f1"].estimate
+
+
+@settings(deadline=None, max_examples=60)
+@given(annotation("a"), annotation("b"), st.integers(1, 5))
+def test_the_columns_made_a_few_rows_at_a_time_are_the_columns_made_at_once(a: TbfFile, b: TbfFile,
+                                                                            at_once: int) -> None:
+    """The documents' rows are converted a block at a time (one conversion of 2,000 rows held the interpreter
+    against the window): the same numbers, in the same places, as one conversion of every row."""
+    import evmeval.compare.agreement as module
+
+    pair = pairwise(a, b)
+    whole = pair_family(pair).columns
+    old = module.ROWS_AT_ONCE
+    module.ROWS_AT_ONCE = at_once
+    try:
+        blocks = pair_family(pair).columns
+    finally:
+        module.ROWS_AT_ONCE = old
+    assert blocks.shape == whole.shape and blocks.dtype == whole.dtype
+    assert np.array_equal(blocks, whole, equal_nan=True)
