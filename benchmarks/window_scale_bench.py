@@ -307,8 +307,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     opened = time.perf_counter()
     window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
     _wait(app, lambda: window.agreement.active or window.session.corpus_state.last_problem is not None)
-    compared = time.perf_counter()
-    # the Agreement mode's own drawing, in turns after it became active: to the pair in the document views (its last)
+    compared = time.perf_counter()  # then the mode's own drawing, in turns: to the pair in the document views
     _wait(app, lambda: window.session.roles is not None or window.session.corpus_state.last_problem is not None)
     gui_bench.settle(app)
     agreement_stall = stalls.reset()
