@@ -17,13 +17,12 @@ from evmeval_gui.charts.bar_labels import HIDDEN_NOTE
 from evmeval_gui.compare.conventions_view import PAIR_HEADERS
 from evmeval_gui.compare.pair_view import BELOW_COLUMN
 from evmeval_gui.coref.charts import CorefScoreBars
-from evmeval_gui.sequencing.charts import VALUES_NOTE, SequencingBarsChart
+from evmeval_gui.sequencing.charts import VALUES_NOTE
 from evmeval_gui.sequencing.link_table import FULL, LINE, PUBLISHED, RELATION
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_compare_conventions_window import GOLD, RUN_A, RUN_B, click_conventions_tab
-from tests.gui.test_compare_mode import open_pair_tab
 from tests.gui.test_polish_charts import SIZES, _show_tab, _window
-from tests.gui.test_polish_units_and_values import _charts_window
+from tests.gui.test_polish_units_and_values import demo_pair_page, sequencing_chart_shown
 from tests.gui.test_sequencing_window import open_and_wait
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -34,13 +33,7 @@ IDS = [f"{w}x{h}" for w, h in SIZES]
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_sequencing_chart_says_where_its_values_went(qtbot, make_window, tmp_path: Path, size):
-    corpus = write_sequencing_corpus(tmp_path / "seq")
-    window = _charts_window(make_window, qtbot, size, str(corpus / "gold.tbf"), str(corpus / "system.tbf"))
-    qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=TIMEOUT)
-    _show_tab(qtbot, window, "Sequencing")
-    chart = window.sequencing.charts_page.bars
-    assert isinstance(chart, SequencingBarsChart)
-    chart.plot_widget.grab()
+    chart = sequencing_chart_shown(qtbot, make_window, tmp_path, size)
     shown = [label for label in chart.value_labels if label.isVisible()]
     title = chart.plot.titleLabel.item
     text = title.toPlainText()
@@ -57,12 +50,7 @@ def test_the_sequencing_chart_says_where_its_values_went(qtbot, make_window, tmp
 
 
 def _pair_page(qtbot, make_window, size):  # type: ignore[no-untyped-def]
-    window = make_window(persist=False, size=size)
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_demo()
-    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
-        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    open_pair_tab(qtbot, window)
+    window = demo_pair_page(qtbot, make_window, size)
     panel = window.compare.pair_panel
     qtbot.waitUntil(lambda: bool(panel.significance.tests) and bool(panel.documents.model.rows), timeout=TIMEOUT)
     qtbot.waitUntil(lambda: panel.documents.view.isVisible(), timeout=TIMEOUT)

@@ -36,15 +36,33 @@ def _charts_window(make_window, qtbot, size: tuple[int, int], gold: str, system:
     return window
 
 
-@pytest.mark.parametrize("size", SIZES, ids=IDS)
-def test_the_sequencing_bars_say_their_values_on_them(qtbot, make_window, tmp_path: Path, size):
+def demo_pair_page(qtbot, make_window, size: tuple[int, int]) -> MainWindow:  # type: ignore[no-untyped-def]
+    """A window at `size` with the demo compared (Ctrl+Shift+R) and its Pair tab open."""
+    window = make_window(persist=False, size=size)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_demo()
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    open_pair_tab(qtbot, window)
+    return window
+
+
+def sequencing_chart_shown(qtbot, make_window, tmp_path: Path, size: tuple[int, int]) -> SequencingBarsChart:  # type: ignore[no-untyped-def]
+    """The Sequencing tab's bar chart of a scored sequencing corpus, at `size`, drawn as on screen (a TextItem
+    turns to its angle when painted)."""
     corpus = write_sequencing_corpus(tmp_path / "seq")
     window = _charts_window(make_window, qtbot, size, str(corpus / "gold.tbf"), str(corpus / "system.tbf"))
     qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=TIMEOUT)
     _show_tab(qtbot, window, "Sequencing")
     chart = window.sequencing.charts_page.bars
     assert isinstance(chart, SequencingBarsChart)
-    chart.plot_widget.grab()  # drawn as on screen: a TextItem turns to its angle when painted
+    chart.plot_widget.grab()
+    return chart
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_sequencing_bars_say_their_values_on_them(qtbot, make_window, tmp_path: Path, size):
+    chart = sequencing_chart_shown(qtbot, make_window, tmp_path, size)
     shown = [label for label in chart.value_labels if label.isVisible()]
     expected = 18 if size[0] >= 1366 else 6  # 18 bars in 220 pixels at 1024: the F1 bars' values, three bars apart
     assert len(shown) == expected, "values hidden: they cannot be read off the bars"
@@ -113,13 +131,7 @@ def _header_whole(view, column: int) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_pair_page_says_its_differences_are_points(qtbot, make_window, size):
-    window = make_window(persist=False, size=size)
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_demo()
-    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
-        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    open_pair_tab(qtbot, window)
-    panel = window.compare.pair_panel
+    panel = demo_pair_page(qtbot, make_window, size).compare.pair_panel
     table = panel.significance
     qtbot.waitUntil(lambda: bool(table.tests), timeout=TIMEOUT)
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
