@@ -23,7 +23,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.align.state import counted_schemes
-from evmeval_gui.charts.bar_labels import HIDDEN_NOTE, fit_axis_lines, fit_value_labels, say_where_values_are
+from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_values_saying
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.panel import BACKGROUND_DOCUMENTS
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
@@ -116,8 +116,7 @@ class SchemeBarsChart(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        layout = fit_value_labels(self.plot, self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
-        say_where_values_are(self, HIDDEN_NOTE if layout == "hidden" else "")
+        fit_values_saying(self, self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
         self._fit_names()
 
     def _fit_names(self) -> None:

@@ -24,8 +24,9 @@ BOTTOM = -1.5
 GAP = 2.0
 """Pixels between a bar's top and its value's first character, and from the value's end to the plot's top."""
 HIDDEN_NOTE = "Too narrow for the values: hover a bar for its figure"
+"""What a chart's subtitle says when no value fits on its bar (`say_where_values_are`)."""
 F1_NOTE = "Values on the F1 bars only (too narrow for all): hover a bar for its P and R"
-"""What a chart's subtitle says when values are missing from their bars (`say_where_values_are`)."""
+"""What a chart's subtitle says when only the F1 bars have their values (the Sequencing chart's 18 bars)."""
 
 
 class Titled(Protocol):
@@ -92,10 +93,19 @@ def fit_axis_lines(axis: pg.AxisItem, names: Sequence[str]) -> None:
 
 
 def say_where_values_are(chart: Titled, note: str) -> None:
-    """End the subtitle with `note` (one of `NOTES`; "" while every value is on its bar): a reader of a narrow chart
-    could not tell that values were left out, nor that the tooltip has them. `chart.subtitle` stays as given (an
-    export's caption, drawn at its own size, never says what the window's width left out)."""
+    """End the subtitle with `note` (`HIDDEN_NOTE`, `F1_NOTE`; "" while every value is on its bar): a reader of a
+    narrow chart could not tell that values were left out, nor that the tooltip has them. `chart.subtitle` stays as
+    given (an export's caption, drawn at its own size, never says what the window's width left out)."""
     if note != chart.values_note:  # a change only: the width chose the layout, and a line moves only the height
         chart.values_note = note
         chart.set_titles(chart.title, subtitle=chart.subtitle, left=chart.plot.getAxis("left").labelText,
                          bottom=chart.plot.getAxis("bottom").labelText)
+
+
+def fit_values_saying(chart: Titled, labels: Sequence[pg.TextItem], pitch: float, size: float, *,
+                      top: float = TOP, bottom: float = BOTTOM) -> str:
+    """`fit_value_labels` on `chart`'s plot, its subtitle saying so when they are hidden (`HIDDEN_NOTE`): the
+    bar charts' one way of fitting their values. Returns the layout `fit_value_labels` chose."""
+    layout = fit_value_labels(chart.plot, labels, pitch, size, top=top, bottom=bottom)
+    say_where_values_are(chart, HIDDEN_NOTE if layout == "hidden" else "")
+    return layout

@@ -11,7 +11,7 @@ from evmeval.mention.prf import Average, Score
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.bar_labels import HIDDEN_NOTE, fit_axis_lines, fit_value_labels, say_where_values_are
+from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_values_saying
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
@@ -96,9 +96,7 @@ class ScoreBarsChart(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        layout = fit_value_labels(self.plot, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"],
-                                  VALUE_SIZE)
-        say_where_values_are(self, HIDDEN_NOTE if layout == "hidden" else "")
+        fit_values_saying(self, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], VALUE_SIZE)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         combinations = [c for c in COMBINATIONS if c in self.scores]

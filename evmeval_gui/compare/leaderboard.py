@@ -25,7 +25,7 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFontMetricsF, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from evmeval_gui.charts.bar_labels import HIDDEN_NOTE, fit_value_labels, say_where_values_are
+from evmeval_gui.charts.bar_labels import fit_values_saying
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import font
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
@@ -206,8 +206,7 @@ class GroupedF1Chart(ChartWidget):
 
     def _view_resized(self) -> None:
         step = 0.8 / max(1, len(self._offsets()))
-        layout = fit_value_labels(self.plot, self.value_labels, step, 7.5, top=105, bottom=0)
-        say_where_values_are(self, HIDDEN_NOTE if layout == "hidden" else "")
+        fit_values_saying(self, self.value_labels, step, 7.5, top=105, bottom=0)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)

@@ -22,7 +22,7 @@ from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from evmeval_gui.charts.bar_labels import HIDDEN_NOTE, fit_value_labels, say_where_values_are
+from evmeval_gui.charts.bar_labels import fit_values_saying
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import CURRENT_RINGS, CurrentSample, PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES
@@ -94,8 +94,7 @@ class CorefScoreBars(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        layout = fit_value_labels(self.plot, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
-        say_where_values_are(self, HIDDEN_NOTE if layout == "hidden" else "")
+        fit_values_saying(self, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         if self.counts is None:

@@ -56,6 +56,12 @@ def _anchor(layout: Layout, layer: int, mention: int) -> Bar | None:
     return min(bars, key=lambda b: (b.line, b.x0)) if bars else None
 
 
+def _misses(limits: tuple[float, float], band: tuple[float, float] | None) -> bool:
+    """Whether an arc spanning `limits` (document y, before its 4-pixel margin) stays out of `band` (None: no band,
+    every arc wanted)."""
+    return band is not None and not (limits[1] + 4 >= band[0] and limits[0] - 4 <= band[1])
+
+
 class LinkArcOverlay:
     """Draws the sequencing links of the text view's document; `arcs()` says what it draws (tests)."""
 
@@ -130,7 +136,7 @@ class LinkArcOverlay:
             reach = min(1.0, 0.35 + abs(bx - ax) / 400)
             apex = ay + (a_limit - ay) * reach
             limits = (min(ay, apex, by), max(ay, apex, by))
-            if band is not None and not (limits[1] + 4 >= band[0] and limits[0] - 4 <= band[1]):
+            if _misses(limits, band):
                 return None
             control = ay + (apex - ay) / 0.75
             path = QPainterPath(QPointF(ax, ay))
@@ -143,7 +149,7 @@ class LinkArcOverlay:
             stubs = [(x, y, limit, edge, self._stagger(layer, x, y, edge > x))
                      for (x, y, limit, _other), edge in ((first, right), (second, left))]
             limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
-            if band is not None and not (limits[1] + 4 >= band[0] and limits[0] - 4 <= band[1]):
+            if _misses(limits, band):
                 return None
             halves = []
             ends = []

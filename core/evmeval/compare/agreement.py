@@ -42,9 +42,9 @@ else:
 LABEL_FIGURES = ("observed", "cohen_kappa", "scott_pi")
 GATE_FIGURES = ("strict_f1", "lenient_f1", "average_f1")
 _WIDTH = 10
+"""Columns per combination: tp, #a, #b, document P, document R, counted, correct, partial, missing, spurious."""
 ROWS_AT_ONCE = 250
 """Documents' rows converted to numbers per call: a window's thread waits for no longer conversion (2 ms)."""
-"""Columns per combination: tp, #a, #b, document P, document R, counted, correct, partial, missing, spurious."""
 
 
 def figure_names() -> tuple[str, ...]:
