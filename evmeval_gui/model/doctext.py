@@ -109,7 +109,7 @@ def _gap_segments(text: str, out: list[Segment]) -> None:
 
 def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
     """Segments of a token-mode text: tokens in offset order are the units."""
-    tokens = table.tokens
+    tokens: Sequence[Token] = table.tokens
     segments = _plain_segments(tokens, text, shift)
     if segments is None:
         tokens = sorted(tokens, key=_FIRST)  # stable: equal offsets in table order

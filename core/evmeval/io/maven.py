@@ -13,8 +13,9 @@ Fields not modelled are kept (`extra`) and written back, so a round trip loses n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from evmeval.io.errors import Problem
@@ -257,21 +258,14 @@ def _is_submission(value: Any) -> bool:
     return isinstance(value, dict) and "predictions" in value and "content" not in value
 
 
-def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None
-           ) -> Iterator[Document | Submission]:
-    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse_document,
-                                    parse_submission)
-
-
-def _text_items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None
-                ) -> Iterator[Document | Submission]:
-    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse_document_text,
-                                    parse_submission)
+def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None,
+           parse: Callable[[str, int, Any], Document] = parse_document) -> Iterator[Document | Submission]:
+    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse, parse_submission)
 
 
 def stream_maven_texts(path: str) -> Stream[Document | Submission]:
     """`stream_maven` with each document read as far as its text goes (`parse_document_text`)."""
-    return Stream(JsonLines(path), _text_items)
+    return Stream(JsonLines(path), partial(_items, parse=parse_document_text))
 
 
 def stream_maven(path: str, data: bytes | None = None, problems: list[Problem] | None = None
