@@ -8,7 +8,7 @@ its `LONG10` and `LONG40`, each clicked from the document before it), waits for 
 clicks documents not scored yet (Ctrl+Down, up to 8) and waits until each is laid out whole and every posted event
 is processed. Per click: its GUI CPU and wall, the GUI CPU and wall at which the gate (`jobs._AT_WORK.free`, wrapped
 to note each opening on the GUI thread) last opened, how often it opened, and the GUI CPU after that opening.
-`--base SRC` runs a source tree after this one (`PYTHONPATH`; the library is this environment's).
+`--base SRC` runs a source tree after this one (`PYTHONPATH`: each tree's own `core` library and window).
 
 Not a test: figures depend on the machine; run pairs at the same load.
 """
@@ -91,7 +91,8 @@ def main() -> int:
         gold, system = (Path(os.path.normpath(converted / p)) for p in unscored_click_bench.FILES["maven-ere"])
     trees = {"this tree": HERE.parent} | ({"base": args.base.resolve()} if args.base else {})
     for name, tree in trees.items():
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(tree)}
+        paths = os.pathsep.join((str(tree / "core"), str(tree)))  # the tree's own library, not the environment's
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": paths}
         done = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(gold), str(system),
                                "1" if args.long else "0"], env=env, cwd=tree, capture_output=True, text=True,
                               timeout=900)

@@ -12,7 +12,7 @@ its own, as `unscored_click_bench.py`); with it, once the corpus is in. Each row
 until the document is painted (the selection, then every posted event: the views' repaints), then the GUI CPU
 until nothing is left to do (the long document's rest laid out in steps) and the most GUI CPU in one turn of the
 event loop meanwhile (a 1 ms timer's ticks). `--base SRC` runs a source tree beside this one in alternated pairs
-(`PYTHONPATH`, as `chart_export_bench.py`; the library is this environment's).
+(`PYTHONPATH`: each tree's own `core` library and window).
 
 Not a test: figures depend on the machine; compare the CPU columns of pairs run at the same load.
 """
@@ -84,7 +84,7 @@ def merged_corpus(converted: Path, folder: Path) -> tuple[Path, Path]:
 CHILD = r"""
 import json, os, sys, time
 tree, gold, system, scored, docs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5:]
-sys.path.insert(0, tree)
+sys.path[:0] = [os.path.join(tree, "core"), tree]  # the tree's library too, not the environment's
 sys.path.insert(1, os.path.join(tree, "benchmarks"))
 import tempfile
 from PySide6.QtCore import QSettings, QTimer
@@ -152,7 +152,7 @@ os._exit(0)
 
 
 def run(tree: Path, gold: Path, system: Path, scored: bool, docs: list[str]) -> list[list[Any]]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(tree)}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": os.pathsep.join((str(tree / "core"), str(tree)))}
     done = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(gold), str(system), "1" if scored else "0",
                            *docs], env=env, cwd=tree, capture_output=True, text=True, timeout=900)
     found = [line for line in done.stdout.splitlines() if line.startswith("ROWS ")]

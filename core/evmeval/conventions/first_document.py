@@ -32,7 +32,7 @@ from evmeval.io.dygiepp import DygieppFile, stream_dygiepp
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import JsonLines, Stream
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.maven import MavenFile, stream_maven
+from evmeval.io.maven import MavenFile, stream_maven, stream_maven_texts
 from evmeval.io.maven import Submission as MavenSubmission
 from evmeval.io.maven_ere import MavenEreFile, stream_maven_ere
 from evmeval.io.maven_ere import Submission as EreSubmission
@@ -223,9 +223,16 @@ class _Placed(JsonLines):
             handle.close()
 
 
-def placed_records(index: DocumentIndex, path: str, places: Iterable[Place]) -> Iterator[Any]:
-    """The format's checked records of the lines at `places`, read as they are asked for."""
-    stream = _FORMATS[index.format][0](path)
+_TEXT_STREAMS: dict[str, Callable[[str], Stream[Any]]] = {"maven": stream_maven_texts}
+"""Format -> its stream reading a document only as far as its text goes (others: the whole record)."""
+
+
+def placed_records(index: DocumentIndex, path: str, places: Iterable[Place], *, text_only: bool = False
+                   ) -> Iterator[Any]:
+    """The format's checked records of the lines at `places`, read as they are asked for (`text_only`: as far as
+    their text goes, where the format has such a stream)."""
+    make = (_TEXT_STREAMS.get(index.format) if text_only else None) or _FORMATS[index.format][0]
+    stream = make(path)
     stream.lines = _Placed(path, places)
     return iter(stream)
 
@@ -287,11 +294,12 @@ def index_gold(gold: str, cancelled: CancelCheck | None = None) -> DocumentIndex
 
 def document_text_and_tokens(index: DocumentIndex, doc_id: str) -> tuple[str, TokenTable] | None:
     """Document `doc_id`'s text and token table, made from its gold lines (read through the format's stream)
-    as the whole corpus makes them; None when its lines cannot be read so (the file changed since the scan)."""
+    as the whole corpus makes them; None when its lines cannot be read so (the file changed since the scan). A
+    MAVEN line is read as far as its text goes (`_TEXT_STREAMS`: the corpus load checked the rest)."""
     places = index.gold_lines.get(doc_id, ())
     key = _FORMATS[index.format][2]
     try:
-        records = [r for r in placed_records(index, index.gold, places) if key(r) == doc_id]
+        records = [r for r in placed_records(index, index.gold, places, text_only=True) if key(r) == doc_id]
         inputs = _inputs(index.format, (display_name(index.gold), display_name(index.gold)), (records, []), {})
     except FormatError:
         return None

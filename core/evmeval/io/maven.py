@@ -13,8 +13,9 @@ Fields not modelled are kept (`extra`) and written back, so a round trip loses n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from evmeval.io.errors import Problem
@@ -186,15 +187,28 @@ def _unique(fields: Fields, ids: Iterable[str], what: str) -> None:
         seen.add(item)
 
 
-def parse_document(path: str, line: int, value: Any) -> Document:
-    """One line's document, every field checked; the first problem is a `FormatError` at that line."""
+def _text_fields(path: str, line: int, value: Any) -> tuple[Fields, dict[str, Any], str, str, list[Sentence]]:
+    """A document line's fields, object, id, title and sentences, checked: what its text is made of."""
     fields = Fields(path, line)
     obj = fields.obj(value, "the line")
     doc_id = fields.get(obj, "id", str, "the document id as a string")
     fields = Fields(path, line, f"document {doc_id!r}")
     title = fields.get(obj, "title", str, "the document's title as a string")
     raw_content = fields.get(obj, "content", list, "a list of sentences {sentence, tokens}")
-    content = _sentences(fields, raw_content)
+    return fields, obj, doc_id, title, _sentences(fields, raw_content)
+
+
+def parse_document_text(path: str, line: int, value: Any) -> Document:
+    """One line's document as far as its text goes: its id, title and sentences, checked as `parse_document` checks
+    them; its events, mentions and candidates not read (the window reads a shown document's text so: they were
+    two thirds of a 20,000-token document's parse, issue 34)."""
+    _, _, doc_id, title, content = _text_fields(path, line, value)
+    return Document(doc_id, title, content, line=line)
+
+
+def parse_document(path: str, line: int, value: Any) -> Document:
+    """One line's document, every field checked; the first problem is a `FormatError` at that line."""
+    fields, obj, doc_id, title, content = _text_fields(path, line, value)
     tokens = [s.tokens for s in content]
 
     def mentions(name: str) -> list[Mention] | None:
@@ -244,10 +258,14 @@ def _is_submission(value: Any) -> bool:
     return isinstance(value, dict) and "predictions" in value and "content" not in value
 
 
-def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None
-           ) -> Iterator[Document | Submission]:
-    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse_document,
-                                    parse_submission)
+def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None,
+           parse: Callable[[str, int, Any], Document] = parse_document) -> Iterator[Document | Submission]:
+    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse, parse_submission)
+
+
+def stream_maven_texts(path: str) -> Stream[Document | Submission]:
+    """`stream_maven` with each document read as far as its text goes (`parse_document_text`)."""
+    return Stream(JsonLines(path), partial(_items, parse=parse_document_text))
 
 
 def stream_maven(path: str, data: bytes | None = None, problems: list[Problem] | None = None
