@@ -19,8 +19,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from itertools import repeat
-from operator import attrgetter, sub
+from operator import attrgetter
 from typing import NamedTuple
 
 from evmeval.io.errors import FormatError
@@ -28,7 +27,7 @@ from evmeval.io.loading import LoadedInputs
 from evmeval.io.text import token_document_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from evmeval.mention.scoring import DocumentResult
-from evmeval.model import Mention, SpanMode, Token, TokenTable
+from evmeval.model import Mention, SpanMode, TokenTable
 
 WORD, SPACE, BREAK = 0, 1, 2
 """Segment kinds."""
@@ -109,19 +108,7 @@ def _gap_segments(text: str, out: list[Segment]) -> None:
 
 def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
     """Segments of a token-mode text: tokens in offset order are the units."""
-    tokens: Sequence[Token] = table.tokens
-    segments = _plain_segments(tokens, text, shift)
-    if segments is None:
-        tokens = sorted(tokens, key=_FIRST)  # stable: equal offsets in table order
-        segments = _segments_in_order(tokens, text, shift)
-    labels = [token.id for token in tokens]
-    unit_of = dict(zip(reversed(labels), range(len(labels) - 1, -1, -1), strict=True))  # a repeated id: its first
-    return segments, labels, unit_of
-
-
-def _segments_in_order(tokens: Sequence[Token], text: str, shift: int) -> list[Segment]:
-    """The segments of tokens sorted by offset: each gap before a token, then the token's characters (what is left
-    of them after an overlapping token before it; its own text where they are blank)."""
+    tokens = sorted(table.tokens, key=_FIRST)  # stable: equal offsets in table order
     segments: list[Segment] = []
     append, make, gaps = segments.append, tuple.__new__, _ONE_GAP  # every word and gap of the document
     pos = 0
@@ -145,38 +132,9 @@ def _segments_in_order(tokens: Sequence[Token], text: str, shift: int) -> list[S
             pos = end
     if pos < len(text):
         _gap_segments(text[pos:], segments)
-    return segments
-
-
-def _plain_segments(tokens: Sequence[Token], text: str, shift: int) -> list[Segment] | None:
-    """`_segments_in_order`'s segments of a plain document, made a column at a time instead of a token at a time
-    (a 20,000-token document's took 20 ms of a click on it, issue 34): its tokens in table order are the text's
-    words (`str.split`), one after another, a space or a line break between two. None for any other document."""
-    words = text.split()
-    if len(words) != len(tokens) or not words:
-        return None
-    starts = [token.first + shift for token in tokens]
-    ends = [token.last + 1 + shift for token in tokens]
-    if starts[0] < 0 or ends[-1] > len(text) or text[:starts[0]].strip() or text[ends[-1]:].strip():
-        return None
-    sizes = list(map(len, words))
-    if list(map(sub, ends, starts)) != sizes or list(map(sub, starts[1:], ends[:-1])) != [1] * (len(words) - 1):
-        return None  # a token that is not its word, or not one character after the one before
-    between = list(map(text.__getitem__, ends[:-1]))
-    if not _ONE_GAP.keys() >= set(between):
-        return None
-    # Each token's characters have the length of its word, the tokens one character apart and blanks around
-    # them all: the characters are the words, as `str.split` finds no blank in a token and no empty token.
-    segments: list[Segment] = []
-    if starts[0] > 0:
-        _gap_segments(text[:starts[0]], segments)
-    middle: list[Segment] = [_ONE_GAP[" "]] * (2 * len(words) - 1)
-    middle[0::2] = map(tuple.__new__, repeat(Segment), zip(repeat(WORD), words, range(len(words)), repeat(0)))
-    middle[1::2] = map(_ONE_GAP.__getitem__, between)
-    segments += middle
-    if ends[-1] < len(text):
-        _gap_segments(text[ends[-1]:], segments)
-    return segments
+    labels = [token.id for token in tokens]
+    unit_of = dict(zip(reversed(labels), range(len(labels) - 1, -1, -1), strict=True))  # a repeated id: its first
+    return segments, labels, unit_of
 
 
 def token_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention],
