@@ -125,3 +125,29 @@ def elide_in_the_middle(view: QAbstractItemView) -> FullTextTips:
     """Both ends of an id or a name tell it apart (`bolt-eng-…8882762`); the whole on hover."""
     view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     return FullTextTips(view)
+
+
+class RowsHeight(QObject):
+    """A table no taller than its rows (and its sideways scroll bar while that shows): under a leaderboard of two
+    systems ~90 pixels stayed white at 1600x1000; now they go to what shares the splitter with it. A long table
+    still takes the share it is given, and scrolls."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.layoutChanged):
+            signal.connect(self.fit)
+        view.horizontalScrollBar().rangeChanged.connect(lambda *_: self.fit())
+        view.verticalHeader().sectionResized.connect(lambda *_: self.fit())
+        self.fit()
+
+    def fit(self) -> None:
+        view = self.view
+        bar = view.horizontalScrollBar()
+        header = view.horizontalHeader()
+        height = (view.verticalHeader().length() + 2 * view.frameWidth()
+                  + (header.sizeHint().height() if not header.isHidden() else 0)
+                  + (bar.sizeHint().height() if bar.maximum() > 0 else 0))
+        if view.maximumHeight() != height:
+            view.setMaximumHeight(height)

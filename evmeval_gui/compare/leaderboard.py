@@ -30,7 +30,7 @@ from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import font
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import interval_text, number, percent
-from evmeval_gui.table_fit import elide_in_the_middle
+from evmeval_gui.table_fit import RowsHeight, elide_in_the_middle
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
@@ -334,6 +334,7 @@ class LeaderboardPanel(QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.table = LeaderboardTable()
+        RowsHeight(self.table)  # two systems: the charts get the room under their rows
         from evmeval_gui.compare.seeds_view import SeedsTable  # it reads this module's column names
 
         self.seeds = SeedsTable()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableView, QTableWidget
 
 from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.list_model import DisagreementModel
@@ -64,8 +64,9 @@ def measure_ids(index: FilterIndex, font: QFont) -> int:
 class ListColumns(QObject):
     """The list's four columns fitted to its viewport's width (`evmeval_gui.table_fit`, as the mapping table's):
     at 1024 pixels the Document column (long ids, elided in the middle, whole in the row's tooltip) gives way
-    before "Differs in", which otherwise sat behind the horizontal scroll bar; a wide list gives the room left
-    to "Differs in". A user's drag of a column holds until the next resize."""
+    first, then the Item column hides (its number is in the row's tooltip and the item's line), and only then
+    "Differs in" shrinks: elided, "marked by 2 of 3" read "marked…2 of 3". A wide list gives the room left to
+    "Differs in". A user's drag of a column holds until the next resize."""
 
     def __init__(self, view: QTableView) -> None:
         super().__init__(view)
@@ -74,7 +75,7 @@ class ListColumns(QObject):
         header = view.horizontalHeader()
         self.natural = {column: max(width(sample) + 14, header.sectionSizeHint(column))
                         for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9", "coreference"))}
-        self.steps = (Yield((0,), max(width("ENG_…01278") + 14, header.sectionSizeHint(0))),
+        self.steps = (Yield((0,), max(width("ENG_…01278") + 14, header.sectionSizeHint(0))), Yield((1,)),
                       Yield((3,), width("coreference") + 14))
         self.plan: ColumnPlan | None = None
         header.setStretchLastSection(False)  # `fit_columns` fills the viewport (a stretched section fights it)
@@ -106,6 +107,13 @@ class ListColumns(QObject):
         if plan != self.plan:
             self.plan = plan
             apply_plan(self.view, plan)
+
+
+def snug(button: QPushButton) -> QPushButton:
+    """At most its words' width (the style's least, 80 pixels, is wider than "Undo"): the pixels a narrow window
+    has go to the list of disagreements."""
+    button.setMaximumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 24)
+    return button
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:
