@@ -37,7 +37,7 @@ from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.curation.state import Batch, CurationState, Step, differs_in, few_documents, release_parts
-from evmeval_gui.curation.tables import ListColumns, list_view, rows_height, snug, version_header
+from evmeval_gui.curation.tables import ListColumns, agreement_columns, list_view, rows_height, snug, version_header
 from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH
@@ -292,9 +292,7 @@ class CurationPanel(QWidget):
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
         self.agreement.setMaximumHeight(rows_height(self.agreement, n))
-        # shared out, not sized to contents: the figures' table does not set the window's least width
-        self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.agreement.horizontalHeader().setMinimumSectionSize(40)
+        agreement_columns(self.agreement, state.names)  # the names whole where the figures leave room
         self.work.set_state(state)
         self.versions.setMinimumHeight(rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided

@@ -1,5 +1,6 @@
 """What a user sees at 1024, 1366 and 1600 pixels, round five (issue 34, polish5): the Curate list's "Differs in"
-words whole at 1024 (the Item column gives way first, its number in the row's tooltip); one convention's figures
+words whole at 1024 (the Item column gives way first, its number in the row's tooltip) and each annotator's name
+whole beside the agreement figures; one convention's figures
 all in view where the Conventions dock has the height, not scrolled over an empty flips list; the leaderboard no
 taller than its rows, the charts under it given the rest."""
 
@@ -32,6 +33,12 @@ def test_the_curate_list_shows_what_each_item_differs_in_whole(qtbot, make_windo
     cut = [model.index(r, 3).data() for r in rows
            if metrics.horizontalAdvance(model.index(r, 3).data()) + 8 > view.columnWidth(3)]
     assert not cut, f"elided at {size}: {cut}"  # "marked by 2 of 3, realis" was "marked…, realis"
+    agreement = window.curate.panel.agreement  # each annotator's name whole beside the figures (was "[3] system_b....")
+    qtbot.waitUntil(lambda: agreement.rowCount() == 3 and agreement.item(2, 1).text() != "…", timeout=TIMEOUT)
+    names = [agreement.item(r, 0).text() for r in range(agreement.rowCount())]
+    assert all(agreement.fontMetrics().horizontalAdvance(n) + 8 <= agreement.columnWidth(0) for n in names), names
+    assert not agreement.horizontalScrollBar().isVisible()
+    assert sum(agreement.columnWidth(c) for c in range(agreement.columnCount())) <= agreement.viewport().width()
     if view.isColumnHidden(1):  # the item's number gave way: the row says it on hover
         assert size[0] < 1366
         first = model.index(0, 0)
