@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableView, QTableWidget
@@ -92,7 +94,7 @@ class ListColumns(FittedColumns):
         self.set_natural(natural)
 
 
-def agreement_columns(table: QTableWidget, names: list[str]) -> FittedColumns:
+def agreement_columns(table: QTableWidget, names: Sequence[str]) -> FittedColumns:
     """The agreement table's columns: each annotator's name whole where the figures' headings leave it room (at
     1024 pixels the columns shared alike elided "[3] system_b.tbf"), then the name elided, down to its key and a few
     letters; the figures share what is left. Never wider than the item pane: it does not widen the window."""
