@@ -2,7 +2,7 @@
 words whole at 1024 (the Item column gives way first, its number in the row's tooltip) and each annotator's name
 whole beside the agreement figures; one convention's figures
 all in view where the Conventions dock has the height, not scrolled over an empty flips list; the leaderboard no
-taller than its rows, the charts under it given the rest."""
+taller than its rows, the charts under it given the rest, and never scrolled sideways (the last gap hides at 1024)."""
 
 from __future__ import annotations
 
@@ -94,3 +94,25 @@ def test_the_leaderboard_ends_at_its_last_row_and_the_charts_get_the_rest(qtbot,
     assert not table.verticalScrollBar().isVisible()
     assert bar.isVisible() == (bar.maximum() > 0)
     assert panel.chart.height() > 2 * table.height()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_leaderboard_never_scrolls_sideways_and_says_a_hidden_gap(qtbot, make_window, size):
+    """At 1024 pixels "Span − type+realis" was past the table's right edge; now the gaps hide, the last first,
+    and each system's name says them on hover (the Bottlenecks chart below draws them)."""
+    _window, panel = _leaderboard(qtbot, make_window, size)
+    table = panel.table
+    header = table.horizontalHeader()
+    assert not table.horizontalScrollBar().isVisible()
+    shown = [c for c in range(table.model().columnCount()) if not header.isSectionHidden(c)]
+    assert table.columnViewportPosition(shown[-1]) + table.columnWidth(shown[-1]) <= table.viewport().width()
+    metrics = table.fontMetrics()
+    for row in range(table.model().rowCount()):
+        for column in shown[2:]:  # every figure whole
+            assert metrics.horizontalAdvance(table.cell_text(row, column)) + 6 <= table.columnWidth(column)  # margins
+    hidden = [c for c in range(6, 9) if header.isSectionHidden(c)]
+    assert hidden == ([8] if size[0] < 1366 else [])
+    for column in hidden:
+        words = table.model().headerData(column, Qt.Orientation.Horizontal)
+        tip = table.model().index(0, 1).data(Qt.ItemDataRole.ToolTipRole)
+        assert f"{words}: {table.cell_text(0, column)} points" in tip
