@@ -2,13 +2,15 @@
 words whole at 1024 (the Item column gives way first, its number in the row's tooltip) and each annotator's name
 whole beside the agreement figures; one convention's figures
 all in view where the Conventions dock has the height, not scrolled over an empty flips list; the leaderboard no
-taller than its rows, the charts under it given the rest, and never scrolled sideways (the last gap hides at 1024)."""
+taller than its rows, the charts under it given the rest, and never scrolled sideways (the last gap hides at 1024);
+the Relations page's two tables side by side where both fit whole."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
+from tests.gui.test_compare_relations_window import click_relations_tab
 from tests.gui.test_curation_list_columns import _curate_demo
 from tests.gui.test_polish_charts import SIZES
 from tests.shipped import EXAMPLES
@@ -116,3 +118,27 @@ def test_the_leaderboard_never_scrolls_sideways_and_says_a_hidden_gap(qtbot, mak
         words = table.model().headerData(column, Qt.Orientation.Horizontal)
         tip = table.model().index(0, 1).data(Qt.ItemDataRole.ToolTipRole)
         assert f"{words}: {table.cell_text(0, column)} points" in tip
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_relations_tables_stand_side_by_side_where_both_fit(qtbot, make_window, size):
+    """At 1600 pixels the runs' table and the pairs' were stacked, 19 rows of each in view and two thirds of the page
+    white right of them; side by side every row of both is in view. Narrower, stacked as before."""
+    window, _panel = _leaderboard(qtbot, make_window, size)
+    click_relations_tab(qtbot, window)
+    panel = window.compare.relations_panel
+    qtbot.waitUntil(lambda: panel.tests.isVisible() and panel.tests.rowCount() > 0, timeout=TIMEOUT)
+    runs, tests = panel.runs, panel.tests
+
+    def beside() -> bool:
+        return runs.mapTo(panel, QPoint(runs.width(), 0)).x() < tests.mapTo(panel, QPoint(0, 0)).x()
+
+    if size[0] >= 1600:  # once laid out at the page's width
+        qtbot.waitUntil(beside, timeout=TIMEOUT)
+    qtbot.wait(50)
+    assert beside() == (size[0] >= 1600)
+    for table in (runs, tests):
+        assert not table.horizontalScrollBar().isVisible(), f"{table.objectName()} scrolls sideways"
+        if size[0] >= 1600:  # every row in view
+            last = table.visualRect(table.model().index(table.rowCount() - 1, 0))
+            assert last.bottom() < table.viewport().height(), f"{table.objectName()}: its last row is out of view"
