@@ -123,6 +123,19 @@ class WrappedRows(QStyledItemDelegate):
         return QSize(hint.width(), max(hint.height(), height + 4))
 
 
+class HeightSplitter(QSplitter):
+    """A vertical splitter that says when its height changed (the dock's: a drag of its handle moves no edge)."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        super().__init__(Qt.Orientation.Vertical)
+        self.changed = changed
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().height() != event.oldSize().height():
+            self.changed()
+
+
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
@@ -204,14 +217,13 @@ class ConventionsDock(QDockWidget):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.tabs, 1)
         lower_layout.addWidget(self.detail)
-        split = self.lists = QSplitter(Qt.Orientation.Vertical)
+        split = self.lists = HeightSplitter(self._height_changed)
         """The switchboard and the tabs under it: hidden for a tbf corpus, which has none to fill them."""
         split.setChildrenCollapsible(False)
         split.addWidget(self.table)
         split.addWidget(lower)
         for n, share in enumerate(self._shares):  # the switchboard's rows, and the lists below with most of the room
             split.setStretchFactor(n, share)
-        split.installEventFilter(self)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -535,10 +547,11 @@ class ConventionsDock(QDockWidget):
             self._rewrap_flips()
         elif event.type() == QEvent.Type.Resize and watched is self.table:
             self._fit_table()
-        elif (self._single and watched is self.lists and isinstance(event, QResizeEvent)
-              and event.size().height() != event.oldSize().height()):  # the dock's height (a drag moves no edge)
-            self._fit_split()
         return False
+
+    def _height_changed(self) -> None:
+        if self._single:
+            self._fit_split()
 
     def _rewrap_flips(self) -> None:
         """The rows measured again when the tree's width changed (a wrapped flip takes more or fewer lines);
