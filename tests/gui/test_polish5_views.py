@@ -3,16 +3,18 @@ words whole at 1024 (the Item column gives way first, its number in the row's to
 whole beside the agreement figures; one convention's figures
 all in view where the Conventions dock has the height, not scrolled over an empty flips list; the leaderboard no
 taller than its rows, the charts under it given the rest, and never scrolled sideways (the last gap hides at 1024);
-the Relations page's two tables side by side where both fit whole."""
+the Relations page's two tables side by side where both fit whole; a chart's legend in as many columns as fit."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from evmeval_gui.coref.charts import CorefScoreBars
 from tests.gui.test_compare_relations_window import click_relations_tab
 from tests.gui.test_curation_list_columns import _curate_demo
-from tests.gui.test_polish_charts import SIZES
+from tests.gui.test_polish_charts import SIZES, _show_tab
+from tests.gui.test_polish_charts import _window as _charts_window
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -142,3 +144,15 @@ def test_the_relations_tables_stand_side_by_side_where_both_fit(qtbot, make_wind
         if size[0] >= 1600:  # every row in view
             last = table.visualRect(table.model().index(table.rowCount() - 1, 0))
             assert last.bottom() < table.viewport().height(), f"{table.objectName()}: its last row is out of view"
+
+
+def test_a_legend_takes_as_many_columns_as_fit(qtbot, make_window):
+    """At 1024 pixels the Coreference chart's P, R and F1 fell to three lines, though two columns fit the dock."""
+    window = _charts_window(make_window, qtbot, (1024, 640))  # the demo, the Charts dock open
+    _show_tab(qtbot, window, "Coreference")
+    chart = next(c for c in window.charts_dock.panel.tabs.currentWidget().findChildren(CorefScoreBars)
+                 if c.isVisible())
+    legend = chart.legend
+    assert legend.columnCount == 2, "three entries on two lines, not three"
+    left = legend.mapRectToScene(legend.boundingRect())
+    assert left.right() <= chart.plot_widget.width() + 0.5, "the legend is wider than its chart"
