@@ -83,7 +83,7 @@ class RelationsPanel(QWidget):
         self._arrange()
 
     def _arrange(self) -> None:
-        """Side by side where both tables fit whole (1600 pixels: 19 rows of each stacked, 40 beside, and two thirds
+        """Side by side where both tables fit whole (1600 pixels: 19 rows of each stacked, all 32 beside, two thirds
         of the page white right of them), each given room as its columns need; stacked otherwise."""
         runs, tests = self._widths
         spacing = self.body.spacing() if self.body.spacing() >= 0 else 6
