@@ -91,6 +91,39 @@ def apply_plan(table: QTableView, plan: ColumnPlan) -> None:
             header.resizeSection(column, width)
 
 
+class FittedColumns(QObject):
+    """A table's columns planned by `fit_columns` whenever its viewport's width changes (a user's drag of a column
+    holds until then); `natural` and `steps` may be set again (`set_natural`) when the rows change."""
+
+    def __init__(self, view: QTableView, natural: dict[int, int], steps: Sequence[Yield],
+                 grow: Sequence[Sequence[int]] = ()) -> None:
+        super().__init__(view)
+        self.view = view
+        self.natural, self.steps, self.grow = natural, tuple(steps), tuple(grow)
+        self.plan: ColumnPlan | None = None
+        view.horizontalHeader().setStretchLastSection(False)  # the plan fills the viewport (a stretch fights it)
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self._viewport:
+            self.fit()
+        return False
+
+    def set_natural(self, natural: dict[int, int], steps: Sequence[Yield] | None = None) -> None:
+        self.natural = natural
+        self.steps = self.steps if steps is None else tuple(steps)
+        self.plan = None
+        self.fit()
+
+    def fit(self) -> None:
+        plan = fit_columns(self._viewport.width(), self.natural, self.steps, self.grow)
+        if plan != self.plan:
+            self.plan = plan
+            apply_plan(self.view, plan)
+
+
 class FullTextTips(QObject):
     """On hover over a cell the view elided, its full text as a tooltip (when the model has none).
 
@@ -125,3 +158,29 @@ def elide_in_the_middle(view: QAbstractItemView) -> FullTextTips:
     """Both ends of an id or a name tell it apart (`bolt-eng-…8882762`); the whole on hover."""
     view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     return FullTextTips(view)
+
+
+class RowsHeight(QObject):
+    """A table no taller than its rows (and its sideways scroll bar while that shows): under a leaderboard of two
+    systems ~90 pixels stayed white at 1600x1000; now they go to what shares the splitter with it. A long table
+    still takes the share it is given, and scrolls."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.layoutChanged):
+            signal.connect(self.fit)
+        view.horizontalScrollBar().rangeChanged.connect(lambda *_: self.fit())
+        view.verticalHeader().sectionResized.connect(lambda *_: self.fit())
+        self.fit()
+
+    def fit(self) -> None:
+        view = self.view
+        bar = view.horizontalScrollBar()
+        header = view.horizontalHeader()
+        height = (view.verticalHeader().length() + 2 * view.frameWidth()
+                  + (header.sizeHint().height() if not header.isHidden() else 0)
+                  + (bar.sizeHint().height() if bar.maximum() > 0 else 0))
+        if view.maximumHeight() != height:
+            view.setMaximumHeight(height)

@@ -30,7 +30,7 @@ from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import font
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import interval_text, number, percent
-from evmeval_gui.table_fit import elide_in_the_middle
+from evmeval_gui.table_fit import FittedColumns, RowsHeight, Yield, elide_in_the_middle
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
@@ -68,6 +68,8 @@ class LeaderboardTable(QTableView):
         elide_in_the_middle(self)
         self.headers = ["#", "System", *(f"{SHORT[c]} F1" for c in COMBINATIONS),
                         *(f"Span − {SHORT[c].lower()}" for c in ATTRIBUTE_GAPS)]
+        self.columns: FittedColumns | None = None
+        """The columns' widths and the gaps hidden in a narrow window (`_fit_columns`)."""
 
     def set_comparison(self, comparison: Comparison) -> None:
         self.source.clear()
@@ -85,6 +87,8 @@ class LeaderboardTable(QTableView):
             system = comparison.systems[index]
             name = display_name(system)
             tip = system.path + (f"\n{EMPTY_RUN}: its F1 is undefined and it has no bottleneck" if system.empty else "")
+            tip += "".join(f"\nSpan − {SHORT[c].lower()}: {_gap_cell(system, c)} points" for c in ATTRIBUTE_GAPS
+                           if c in distinct_combinations(comparison.carries_realis) and not system.empty)
             cells = [_item(str(rank), rank), _item(name, system.name.lower(), tip=tip)]
             for c in COMBINATIONS:
                 ci, score = system.micro_ci[c], system.result.micro[c]
@@ -103,11 +107,25 @@ class LeaderboardTable(QTableView):
             self.source.appendRow(cells)
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         shown = distinct_combinations(comparison.carries_realis)  # no realis: no column repeating another
-        for column, c in [*enumerate(COMBINATIONS, start=2), *enumerate(ATTRIBUTE_GAPS, start=6)]:
+        figures = [*enumerate(COMBINATIONS, start=2), *enumerate(ATTRIBUTE_GAPS, start=6)]
+        for column, c in figures:
             self.setColumnHidden(column, c not in shown)
+        self._fit_columns([0, 1, *(column for column, c in figures if c in shown)])
+
+    def _fit_columns(self, shown: list[int]) -> None:
+        """Every column as wide as its widest text while the table has room; in a narrow window (1024 pixels, where
+        the last gap scrolled out of sight) the names shrink (elided in the middle), then the gaps hide, the last
+        first: the Bottlenecks chart under the table draws each with its interval, and the name's tooltip says
+        them. The name takes what room is left."""
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        natural = {c: max(header.sectionSizeHint(c), self.sizeHintForColumn(c)) for c in shown}
+        gaps = [c for c in reversed(range(6, 6 + len(ATTRIBUTE_GAPS))) if c in natural]
+        steps = [Yield((1,), self.fontMetrics().horizontalAdvance("system_a") + 16), *(Yield((c,)) for c in gaps)]
+        if self.columns is None:
+            self.columns = FittedColumns(self, natural, steps, grow=((1,),))
+        else:
+            self.columns.set_natural(natural, steps)
 
     def cell_text(self, row: int, column: int) -> str:
         """What a cell shows, in the order on screen (for tests)."""
@@ -334,6 +352,7 @@ class LeaderboardPanel(QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.table = LeaderboardTable()
+        RowsHeight(self.table)  # two systems: the charts get the room under their rows
         from evmeval_gui.compare.seeds_view import SeedsTable  # it reads this module's column names
 
         self.seeds = SeedsTable()

@@ -16,9 +16,10 @@ from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from evmeval_gui.compare.tables import TextTable
+from evmeval_gui.compare.tables import TextTable, natural_width
 from evmeval_gui.model.formatting import interval_text, percent
 
 NO_LINKS = ("Coreference and sequencing: the gold file has no coreference, After or Subevent links, so there are "
@@ -61,11 +62,39 @@ class RelationsPanel(QWidget):
         self.tests = TextTable("relationTests")
         self.tests.give_way((0, 90), (len(PAIR_HEADERS) - 1, 110))  # the runs' names, then the verdict: every column
         # in view in a narrow window
-        layout = QVBoxLayout(self)
-        for widget in (self.topics_row, self.caption, self.runs, self.tests_caption, self.tests):
+        tests_part = QWidget()
+        tests_layout = QVBoxLayout(tests_part)
+        tests_layout.setContentsMargins(0, 0, 0, 0)
+        tests_layout.addWidget(self.tests_caption)
+        tests_layout.addWidget(self.tests, 1)
+        self.body = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        """The runs' table over the pairs', or beside it where the page is wide enough for both (`_arrange`)."""
+        self.body.addWidget(self.runs, 1)
+        self.body.addWidget(tests_part, 1)
+        self._widths = (0, 0)
+        """Each table's width with every column whole (`natural_width`), measured when filled."""
+        layout = self.page_layout = QVBoxLayout(self)
+        for widget in (self.topics_row, self.caption):
             layout.addWidget(widget)
-        layout.setStretch(2, 1)
-        layout.setStretch(4, 1)
+        layout.addLayout(self.body, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Side by side where both tables fit whole (1600 pixels: 19 rows of each stacked, all 32 beside, two thirds
+        of the page white right of them), each given room as its columns need; stacked otherwise."""
+        runs, tests = self._widths
+        spacing = self.body.spacing() if self.body.spacing() >= 0 else 6
+        margins = self.page_layout.contentsMargins()
+        beside = bool(runs) and runs + tests + spacing + margins.left() + margins.right() <= self.width()
+        direction = QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+        if self.body.direction() != direction:
+            self.body.setDirection(direction)
+        for n, width in enumerate(self._widths if beside else (1, 1)):
+            if self.body.stretch(n) != width:
+                self.body.setStretch(n, width)
 
     def set_topics(self, offered: bool, note: str = TOPICS_HINT) -> None:
         """Offer the topics file (tbf corpora) and say what it gave."""
@@ -109,6 +138,8 @@ class RelationsPanel(QWidget):
         self.tests.fill(PAIR_HEADERS, rows, 3, len(PAIR_HEADERS) - 1)
         if (item := self.tests.horizontalHeaderItem(6)) is not None:
             item.setToolTip(f"The randomization p, {correction_text(comparison)}")
+        self._widths = (natural_width(self.runs), natural_width(self.tests))
+        self._arrange()
 
 
 def topics_note(topics: str | None, comparison: Comparison) -> str:

@@ -176,6 +176,15 @@ class TextTable(QTableWidget):
         return cell_texts(self, row)
 
 
+def natural_width(table: QTableWidget) -> int:
+    """The table's width with every shown column whole (its texts and its heading) and a vertical scroll bar."""
+    header = table.horizontalHeader()
+    columns = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(table.columnCount())
+                  if not header.isSectionHidden(c))
+    bar = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, table.verticalScrollBar())
+    return columns + bar + 2 * table.frameWidth()
+
+
 def cell_texts(table: QTableWidget, row: int) -> tuple[str, ...]:
     """What a row of a table of items shows, a cell with no item as "" (for tests)."""
     items = (table.item(row, k) for k in range(table.columnCount()))

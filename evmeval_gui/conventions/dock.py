@@ -19,8 +19,8 @@ from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.items import Item
 from evmeval.conventions.ladder import Promotion
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, flip_outcomes
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPalette
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -123,6 +123,19 @@ class WrappedRows(QStyledItemDelegate):
         return QSize(hint.width(), max(hint.height(), height + 4))
 
 
+class HeightSplitter(QSplitter):
+    """A vertical splitter that says when its height changed (the dock's: a drag of its handle moves no edge)."""
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        super().__init__(Qt.Orientation.Vertical)
+        self.changed = changed
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().height() != event.oldSize().height():
+            self.changed()
+
+
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
@@ -140,6 +153,10 @@ class ConventionsDock(QDockWidget):
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
         self.session = session
         self.corpus: EventCorpus | None = None
+        self._single = False
+        """One convention and no flips: the table is given its rows' height (`_share_split`)."""
+        self._shares = (2, 3)
+        """The switchboard's and the tabs' shares of the split's height (its stretch factors)."""
         self.note = QLabel(OPEN_NOTE)
         self.note.setWordWrap(True)
         self.table = QTableWidget()
@@ -195,18 +212,18 @@ class ConventionsDock(QDockWidget):
         self.tabs.setTabVisible(LADDER_TAB, False)
         self.tabs.currentChanged.connect(lambda _: self._show_detail())
         self.flips.headerItem().setToolTip(0, TAB_HINTS[FLIPS_TAB])
-        lower = QWidget()
+        lower = self._lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.tabs, 1)
         lower_layout.addWidget(self.detail)
-        split = self.lists = QSplitter(Qt.Orientation.Vertical)
+        split = self.lists = HeightSplitter(self._height_changed)
         """The switchboard and the tabs under it: hidden for a tbf corpus, which has none to fill them."""
         split.setChildrenCollapsible(False)
         split.addWidget(self.table)
         split.addWidget(lower)
-        split.setStretchFactor(0, 2)  # the switchboard's rows, and the lists below with most of the room
-        split.setStretchFactor(1, 3)
+        for n, share in enumerate(self._shares):  # the switchboard's rows, and the lists below with most of the room
+            split.setStretchFactor(n, share)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -340,13 +357,30 @@ class ConventionsDock(QDockWidget):
 
     def _share_split(self, single: bool) -> None:
         """One convention reads the files: no flips, and its own figures are what the dock shows (MAVEN-ERE's 27
-        rows were scrolled in six at 1024 pixels over an empty flips list): the table gets three quarters."""
-        table, lists = (3, 1) if single else (2, 3)
-        self.lists.setStretchFactor(0, table)
-        self.lists.setStretchFactor(1, lists)
+        rows were scrolled in six at 1024 pixels, and by two at 1600 over ~170 empty pixels of flips): the table
+        gets its rows' height where the dock holds it, else three quarters (`_fit_split`)."""
+        self._single = single
+        self._shares = (3, 1) if single else (2, 3)
+        for n, share in enumerate(self._shares):
+            self.lists.setStretchFactor(n, share)
+        self._fit_split()
+        QTimer.singleShot(0, self, self._fit_split)  # again once shown: the header's height is its own then
+
+    def _fit_split(self) -> None:
+        """The split's heights for the dock's height now: every row of a single convention's table when the tabs
+        keep their least height under it, else the stretch factors' shares; again when the dock's height changes
+        (a drag of the handle holds until then)."""
         total = sum(self.lists.sizes())
-        if total > 0:
-            self.lists.setSizes([total * table // (table + lists), total - total * table // (table + lists)])
+        if total <= 0:
+            return
+        first = total * self._shares[0] // sum(self._shares)
+        if self._single:
+            table, bar = self.table, self.table.horizontalScrollBar()
+            rows = (table.verticalHeader().length() + table.horizontalHeader().sizeHint().height()
+                    + 2 * table.frameWidth() + (bar.height() if bar.isVisible() else 0))
+            if rows + self._lower.minimumSizeHint().height() <= total:
+                first = rows
+        self.lists.setSizes([first, total - first])
 
     def _options_note(self) -> str:
         request = self.session.request
@@ -514,6 +548,10 @@ class ConventionsDock(QDockWidget):
         elif event.type() == QEvent.Type.Resize and watched is self.table:
             self._fit_table()
         return False
+
+    def _height_changed(self) -> None:
+        if self._single:
+            self._fit_split()
 
     def _rewrap_flips(self) -> None:
         """The rows measured again when the tree's width changed (a wrapped flip takes more or fewer lines);

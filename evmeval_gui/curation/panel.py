@@ -37,7 +37,7 @@ from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.curation.state import Batch, CurationState, Step, differs_in, few_documents, release_parts
-from evmeval_gui.curation.tables import ListColumns, list_view, rows_height, version_header
+from evmeval_gui.curation.tables import ListColumns, agreement_columns, list_view, rows_height, snug, version_header
 from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH
@@ -150,14 +150,14 @@ class CurationPanel(QWidget):
         reject = QPushButton("Reject (Del)")
         reject.setToolTip("Reject the item: no curated mention here (Delete)")
         reject.clicked.connect(self.reject)
-        retype = QPushButton("Type…")
+        retype = snug(QPushButton("Type…"))
         retype.setToolTip("Change the type of the curated mention of this item (the item counts as edited)")
         retype.clicked.connect(self.edit_type)
         self.realis = QComboBox()
         self.realis.setObjectName("curatedRealis")
         self.realis.addItems(["Realis…", *REALIS_VALUES])
         self.realis.activated.connect(self._on_realis)
-        undo = QPushButton("Undo")
+        undo = snug(QPushButton("Undo"))
         undo.setToolTip("Undo the last decision (Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y redoes it)")
         undo.clicked.connect(self.undo)
         decide = QHBoxLayout()
@@ -292,9 +292,7 @@ class CurationPanel(QWidget):
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
         self.agreement.setMaximumHeight(rows_height(self.agreement, n))
-        # shared out, not sized to contents: the figures' table does not set the window's least width
-        self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.agreement.horizontalHeader().setMinimumSectionSize(40)
+        agreement_columns(self.agreement, state.names)  # the names whole where the figures leave room
         self.work.set_state(state)
         self.versions.setMinimumHeight(rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QPushButton, QTableView, QTableWidget
 
 from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.list_model import DisagreementModel
-from evmeval_gui.table_fit import ColumnPlan, Yield, apply_plan, fit_columns
+from evmeval_gui.table_fit import FittedColumns, Yield
 
 
 def table(headers: list[str], name: str) -> QTableWidget:
@@ -61,32 +63,22 @@ def measure_ids(index: FilterIndex, font: QFont) -> int:
     return known[0]
 
 
-class ListColumns(QObject):
+class ListColumns(FittedColumns):
     """The list's four columns fitted to its viewport's width (`evmeval_gui.table_fit`, as the mapping table's):
     at 1024 pixels the Document column (long ids, elided in the middle, whole in the row's tooltip) gives way
-    before "Differs in", which otherwise sat behind the horizontal scroll bar; a wide list gives the room left
-    to "Differs in". A user's drag of a column holds until the next resize."""
+    first, then the Item column hides (its number is in the row's tooltip and the item's line), and only then
+    "Differs in" shrinks: elided, "marked by 2 of 3" read "marked…2 of 3". A wide list gives the room left to
+    "Differs in". A user's drag of a column holds until the next resize."""
 
     def __init__(self, view: QTableView) -> None:
-        super().__init__(view)
-        self.view = view
         width = view.fontMetrics().horizontalAdvance
         header = view.horizontalHeader()
-        self.natural = {column: max(width(sample) + 14, header.sectionSizeHint(column))
-                        for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9", "coreference"))}
-        self.steps = (Yield((0,), max(width("ENG_…01278") + 14, header.sectionSizeHint(0))),
-                      Yield((3,), width("coreference") + 14))
-        self.plan: ColumnPlan | None = None
-        header.setStretchLastSection(False)  # `fit_columns` fills the viewport (a stretched section fights it)
+        natural = {column: max(width(sample) + 14, header.sectionSizeHint(column))
+                   for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9", "coreference"))}
+        steps = (Yield((0,), max(width("ENG_…01278") + 14, header.sectionSizeHint(0))), Yield((1,)),
+                 Yield((3,), width("coreference") + 14))
         view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of an id tell it apart
-        self._viewport = view.viewport()
-        self._viewport.installEventFilter(self)
-        self.fit()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and watched is self._viewport:
-            self.fit()
-        return False
+        super().__init__(view, natural, steps, grow=((3,),))
 
     def set_index(self, index: FilterIndex) -> None:
         """Natural widths for another list: the Document column as wide as its longest id (`measure_ids`) and
@@ -95,17 +87,35 @@ class ListColumns(QObject):
         view = self.view
         metrics, most = view.fontMetrics(), view.fontMetrics().horizontalAdvance("M" * 16)
         longest = measure_ids(index, view.font())
-        self.natural[0] = max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, most))
+        natural = dict(self.natural)
+        natural[0] = max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, most))
         widest = max((metrics.horizontalAdvance(kind) for kind in index.kinds), default=0)
-        self.natural[3] = max(view.horizontalHeader().sectionSizeHint(3), min(widest + 14, most))
-        self.plan = None
-        self.fit()
+        natural[3] = max(view.horizontalHeader().sectionSizeHint(3), min(widest + 14, most))
+        self.set_natural(natural)
 
-    def fit(self) -> None:
-        plan = fit_columns(self._viewport.width(), self.natural, self.steps, grow=((3,),))
-        if plan != self.plan:
-            self.plan = plan
-            apply_plan(self.view, plan)
+
+def agreement_columns(table: QTableWidget, names: Sequence[str]) -> FittedColumns:
+    """The agreement table's columns: each annotator's name whole where the figures' headings leave it room (at
+    1024 pixels the columns shared alike elided "[3] system_b.tbf"), then the name elided, down to its key and a few
+    letters; the figures share what is left. Never wider than the item pane: it does not widen the window."""
+    width = table.fontMetrics().horizontalAdvance
+    header = table.horizontalHeader()
+    natural = {0: max(width(f"[{k + 1}] {name}") for k, name in enumerate(names)) + 16}
+    natural |= {c: header.sectionSizeHint(c) for c in range(1, table.columnCount())}
+    steps = (Yield(tuple(range(1, table.columnCount())), width("100.00") + 12), Yield((0,), width("[9] system") + 16))
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    if (fitted := table.findChild(FittedColumns)) is None:  # another curation: the same table, its names
+        return FittedColumns(table, natural, steps, grow=(tuple(range(1, table.columnCount())),))
+    fitted.grow = (tuple(range(1, table.columnCount())),)
+    fitted.set_natural(natural, steps)
+    return fitted
+
+
+def snug(button: QPushButton) -> QPushButton:
+    """At most its words' width (the style's least, 80 pixels, is wider than "Undo"): the pixels a narrow window
+    has go to the list of disagreements."""
+    button.setMaximumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 24)
+    return button
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:
