@@ -53,7 +53,7 @@ from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, ki
 from evmeval_gui.compare.tables import Column, RowsModel, list_view
 from evmeval_gui.frames import framed
 from evmeval_gui.model.doctext import document_marks
-from evmeval_gui.model.formatting import DASH, percent
+from evmeval_gui.model.formatting import DASH, NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.model.lanes_layout import lanes_text
 from evmeval_gui.model.session import Session
 
@@ -105,11 +105,13 @@ class DocumentsTab(QWidget):
             Column("", lambda r: r[0].mark.symbol, lambda r: r[0].delta_f1, lambda r: MARK_COLOURS[r[0].mark],
                    header_tip="↑ F1 better in b, ↓ worse, = same"),
             Column("Document", lambda r: r[0].doc_id, lambda r: r[0].doc_id),
-            Column("F1 a", lambda r: percent(r[0].f1_a), lambda r: _key(r[0].f1_a), right=True),
-            Column("F1 b", lambda r: percent(r[0].f1_b), lambda r: _key(r[0].f1_b), right=True),
+            Column("F1 a", lambda r: percent(r[0].f1_a), lambda r: _key(r[0].f1_a), right=True,
+                   tip=lambda r: NAN_TOOLTIP if is_nan(r[0].f1_a) else ""),
+            Column("F1 b", lambda r: percent(r[0].f1_b), lambda r: _key(r[0].f1_b), right=True,
+                   tip=lambda r: NAN_TOOLTIP if is_nan(r[0].f1_b) else ""),
             Column(f"Δ ({UNIT})", lambda r: points(r[0].delta_f1), lambda r: r[0].delta_f1,
-                   lambda r: MARK_COLOURS[r[0].mark], right=True,
-                   header_tip=f"F1(b) − F1(a) in percentage {UNIT}"),
+                   lambda r: MARK_COLOURS[r[0].mark], right=True, tip=_delta_tip,
+                   header_tip=f"F1(b) − F1(a) in percentage {UNIT}; an undefined F1 counts as 0"),
             Column("Below in", lambda r: ", ".join(r[1]), lambda r: len(r[1]), tip=self._below_tip,
                    header_tip="The runs (a, b) whose P or R is below the threshold in this document"),
         ])
@@ -166,6 +168,15 @@ class DocumentsTab(QWidget):
 
 def _key(value: float) -> float:
     return -1.0 if value != value else value
+
+
+def _delta_tip(row: DocRow) -> str:
+    """Why a change is a number when one side's F1 reads "—": the comparison counts an undefined F1 as 0 (the
+    significance tests' rule, `evmeval.compare.significance.comparable_f1`)."""
+    undefined = [name for name, f1 in (("a", row[0].f1_a), ("b", row[0].f1_b)) if is_nan(f1)]
+    if not undefined:
+        return ""
+    return f"F1 {' and '.join(undefined)} undefined (no true positive): counted as 0 in the change"
 
 
 class CasesTab(QWidget):

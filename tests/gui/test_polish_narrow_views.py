@@ -216,3 +216,23 @@ def test_the_conventions_pages_verdicts_are_in_view(qtbot, make_window, size):
         text = table.item(row, verdict).text()
         assert metrics.horizontalAdvance(min(text, "no clear difference", key=len)) + 8 <= table.columnWidth(verdict)
         assert table.item(row, verdict).textAlignment() & Qt.AlignmentFlag.AlignRight == 0  # words, read from the left
+
+
+def test_a_change_beside_an_undefined_f1_says_it_counts_as_0(qtbot, make_window):
+    """system_b marks nothing in demo_factory_opening: its F1 reads "—" and the change is still a number (the
+    comparison counts an undefined F1 as 0); hovering both says so, rather than a change from a dash."""
+    _window, panel = _pair_page(qtbot, make_window, SIZES[0])
+    view = panel.documents.view
+    model = view.model()
+    header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    f1_b, delta = header.index("F1 b"), next(c for c, h in enumerate(header) if h.startswith("Δ"))
+    rows = {model.data(model.index(r, 1)): r for r in range(model.rowCount())}
+    row = rows["demo_factory_opening"]
+    assert model.data(model.index(row, f1_b)) == "—"
+    assert model.data(model.index(row, delta)).startswith("-97")
+    assert "0/0" in model.data(model.index(row, f1_b), Qt.ItemDataRole.ToolTipRole)
+    tip = model.data(model.index(row, delta), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "F1 b undefined (no true positive): counted as 0 in the change"
+    other = rows["demo_council_election"]
+    assert not model.data(model.index(other, delta), Qt.ItemDataRole.ToolTipRole)
+    assert "counts as 0" in model.headerData(delta, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
