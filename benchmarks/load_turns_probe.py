@@ -29,7 +29,6 @@ sys.path.insert(0, str(HERE))
 
 import curation_turns_probe as probe  # noqa: E402
 
-
 WORKER_GC: list[tuple[str, int, float]] = []
 """(the job, generation, ms of its thread's CPU) of each cyclic collection over 2 ms on a worker thread: the
 interpreter is held meanwhile (the GUI thread waits)."""
