@@ -94,6 +94,19 @@ class Clock:
             if owner is not None and hasattr(owner, attribute):
                 setattr(owner, attribute, self.wrap(name, getattr(owner, attribute)))
         gc.callbacks.append(self._gc)
+        from evmeval_gui.model import events
+
+        clock = self
+
+        def emit(signal: Any, *args: Any) -> None:  # each listener timed as "<signal> → <listener>"
+            for ref in list(signal._listeners):
+                listener = ref()
+                if listener is None:
+                    continue
+                name = f"{signal.name} → {getattr(listener, '__qualname__', type(listener).__name__)}"
+                clock.wrap(name, listener)(*args)
+
+        events.Signal.emit = emit  # type: ignore[method-assign]
 
     def _gc(self, phase: str, info: dict[str, int]) -> None:
         if threading.get_ident() != self.main:
@@ -234,9 +247,10 @@ def summary(run: dict[str, Any]) -> str:
             continue
         parts: dict[str, list[float]] = defaultdict(list)
         for c in chosen:
-            for name in {n for n, *_ in PARTS}:
+            for name in {n for n, *_ in PARTS} | {n for c in chosen for n in c["parts"]}:
                 parts[name].append(c["parts"].get(name, 0.0))
-        said = ", ".join(f"{name} {_median(v):.1f}" for name, v in parts.items() if _median(v) >= 0.3)
+        said = ", ".join(f"{name} {_median(v):.1f}" for name, v in sorted(parts.items(), key=lambda p: -_median(p[1]))
+                         if _median(v) >= 0.3)
         collections = [g for c in chosen for g in c["gc"]]
 
         def mid(key: str, chosen: list[dict[str, Any]] = chosen) -> float:
