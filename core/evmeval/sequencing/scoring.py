@@ -426,18 +426,18 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
             progress(number, count)
     if refused:
         raise SequencingRefused(refused)
-    evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
+    by_closure: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
     failures: dict[str, dict[str, str]] = {}
     for job, (closure, name) in enumerate(jobs):
         if job not in stopped:
-            evaluations[closure][name] = Evaluation(name, closure, pool(figures[job]), tuple(figures[job]))
+            by_closure[closure][name] = Evaluation(name, closure, pool(figures[job]), tuple(figures[job]))
             continue
         problem = stopped[job]
         if strict:
             raise SequencingError(problem.path, problem.line, problem.message, problem.expected)
         failures.setdefault(closure, {})[name] = str(problem)
         warnings.append(str(problem))
-    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures, keep_outcomes)
+    return SequencingResult(mapping, validate, tuple(links), by_closure, tuple(warnings), failures, keep_outcomes)
 
 
 def published_awareness(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
