@@ -106,7 +106,7 @@ def scored_document(corpus: LoadedCorpus, index: int, result: ScoreResult, seq: 
                     doc_id: str) -> SequencingResult | None:
     """One document's figures and link outcomes, scored alone as `score_corpus` scored it in the corpus
     (None: not a scored document), with only the evaluations the corpus run finished; only the link types'
-    (`document_rows` reads no "All": a third of the scoring a switch waits for)."""
+    (`document_rows` reads no "All": a quarter of the scoring a switch waits for)."""
     inputs = corpus.inputs[index]
     try:
         one = score_one_document(result, inputs.gold, inputs.system, doc_id, mapping=seq.mapping,

@@ -112,7 +112,7 @@ def test_an_evaluations_document_is_found_by_id_as_the_search_through_its_docume
 @pytest.mark.parametrize("names", [("After", "Subevent"), ("After",), ("All",)])
 def test_a_document_scored_for_some_evaluations_has_those_as_scored_for_all(names: tuple[str, ...],
                                                                             tmp_path: Path) -> None:
-    """The window draws each link type's outcomes and asks for those evaluations only (not "All", about a third
+    """The window draws each link type's outcomes and asks for those evaluations only (not "All", about a quarter
     of a shown document's scoring): each is the one scored beside every other, and no other is made."""
     inputs, result = _generated(tmp_path / "corpus", 5, "--seq-extra-rate", "0.3", "--seq-reverse-rate", "0.2")
     compared = 0
