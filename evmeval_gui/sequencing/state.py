@@ -105,11 +105,12 @@ def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context:
 def scored_document(corpus: LoadedCorpus, index: int, result: ScoreResult, seq: SequencingResult,
                     doc_id: str) -> SequencingResult | None:
     """One document's figures and link outcomes, scored alone as `score_corpus` scored it in the corpus
-    (None: not a scored document), with only the evaluations the corpus run finished."""
+    (None: not a scored document), with only the evaluations the corpus run finished; only the link types'
+    (`document_rows` reads no "All": a quarter of the scoring a switch waits for)."""
     inputs = corpus.inputs[index]
     try:
         one = score_one_document(result, inputs.gold, inputs.system, doc_id, mapping=seq.mapping,
-                                 validate=seq.validated, closures=CLOSURES)
+                                 validate=seq.validated, closures=CLOSURES, evaluations=LINK_TYPES)
     except KeyError:
         return None
     kept = {closure: {name: e for name, e in evaluations.items() if name in seq.evaluations.get(closure, {})}

@@ -107,3 +107,23 @@ def test_an_evaluations_document_is_found_by_id_as_the_search_through_its_docume
                 assert evaluation.document(d.doc_id) is next(e for e in evaluation.documents if e.doc_id == d.doc_id)
             assert evaluation.document("no such document") is None
             assert evaluation == before and pickle.loads(pickle.dumps(evaluation)) == evaluation
+
+
+@pytest.mark.parametrize("names", [("After", "Subevent"), ("After",), ("All",)])
+def test_a_document_scored_for_some_evaluations_has_those_as_scored_for_all(names: tuple[str, ...],
+                                                                            tmp_path: Path) -> None:
+    """The window draws each link type's outcomes and asks for those evaluations only (not "All", about a quarter
+    of a shown document's scoring): each is the one scored beside every other, and no other is made."""
+    inputs, result = _generated(tmp_path / "corpus", 5, "--seq-extra-rate", "0.3", "--seq-reverse-rate", "0.2")
+    compared = 0
+    for doc in result.documents:
+        every = score_one_document(result, inputs.gold, inputs.system, doc.doc_id, validate=False)
+        some = score_one_document(result, inputs.gold, inputs.system, doc.doc_id, validate=False,
+                                  evaluations=names)
+        for closure, evaluations in some.evaluations.items():
+            assert set(evaluations) | set(some.failures.get(closure, {})) == set(names)
+            for name, evaluation in evaluations.items():
+                assert evaluation == every.evaluations[closure][name], (doc.doc_id, closure, name)
+                compared += bool(evaluation.documents and evaluation.documents[0].outcomes)
+        assert some.warnings == every.warnings
+    assert compared > 5

@@ -374,24 +374,27 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
 
 def score_one_document(result: ScoreResult, gold: TbfFile, system: TbfFile, doc_id: str, *,
                        mapping: str = DEFAULT_MAPPING, validate: bool = True, filtered: bool = False,
-                       closures: Sequence[str] = ("published", "full")) -> SequencingResult:
+                       closures: Sequence[str] = ("published", "full"),
+                       evaluations: Sequence[str] = EVALUATIONS) -> SequencingResult:
     """`score_sequencing` (with `strict=False`) of one document of `result`: its figures and link outcomes
     are those of the corpus run, since every evaluation is per document (nodes, links and their order
-    are the document's own) and only pooled after; an evaluation it cannot finish is in `failures`."""
+    are the document's own) and only pooled after; an evaluation it cannot finish is in `failures`.
+    `evaluations`: only these (a view drawing each link type's outcomes needs no "All")."""
     doc = result.document(doc_id)  # KeyError: not a scored document
     one = document_input(doc, gold, system, mapping=mapping, filtered=filtered)
     return score_documents(1, lambda _: one, (gold.path, system.path), mapping=mapping,
-                           validate=validate, closures=closures, strict=False, keep_links=False)
+                           validate=validate, closures=closures, strict=False, keep_links=False,
+                           evaluations=evaluations)
 
 
 def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: tuple[str, str], *, mapping: str,
                     validate: bool = True, closures: Sequence[str] = ("published", "full"), strict: bool = True,
                     parallel: bool = False, keep_links: bool = True, keep_nodes: bool = False,
-                    keep_outcomes: bool = True,
-                    progress: Callable[[int, int], None] | None = None) -> SequencingResult:
+                    keep_outcomes: bool = True, progress: Callable[[int, int], None] | None = None,
+                    evaluations: Sequence[str] = EVALUATIONS) -> SequencingResult:
     """`score_sequencing` of `count` documents, `inputs(n)` being the n-th one's (built in whichever
-    process scores it), `paths` the gold and system files'."""
-    jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
+    process scores it), `paths` the gold and system files'; `evaluations`: which of `EVALUATIONS`."""
+    jobs = [(closure, name) for closure in closures for name in evaluations]
     work = partial(_score_document, inputs, paths, validate, jobs, keep_links, keep_nodes, keep_outcomes)
     if parallel:  # the documents shared with a forked child, then taken in order as below
         scored: Iterable[_Scored] = shared(count, work, send=_packed, receive=_unpacked)
@@ -423,18 +426,18 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
             progress(number, count)
     if refused:
         raise SequencingRefused(refused)
-    evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
+    by_closure: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
     failures: dict[str, dict[str, str]] = {}
     for job, (closure, name) in enumerate(jobs):
         if job not in stopped:
-            evaluations[closure][name] = Evaluation(name, closure, pool(figures[job]), tuple(figures[job]))
+            by_closure[closure][name] = Evaluation(name, closure, pool(figures[job]), tuple(figures[job]))
             continue
         problem = stopped[job]
         if strict:
             raise SequencingError(problem.path, problem.line, problem.message, problem.expected)
         failures.setdefault(closure, {})[name] = str(problem)
         warnings.append(str(problem))
-    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures, keep_outcomes)
+    return SequencingResult(mapping, validate, tuple(links), by_closure, tuple(warnings), failures, keep_outcomes)
 
 
 def published_awareness(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
