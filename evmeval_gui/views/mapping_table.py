@@ -103,8 +103,7 @@ class MappingTableModel(QAbstractTableModel):
         self._looks: dict[tuple[int, int], tuple[object, ...]] = {}
         """Each cell's look by role, made at a paint's first question (`data`); forgotten with the rows."""
         self._names: dict[str, str] = {}
-        self.sort_column = POS
-        self.sort_order = Qt.SortOrder.AscendingOrder
+        self.sort_column, self.sort_order = POS, Qt.SortOrder.AscendingOrder
         self._bold = QFont()
         self._bold.setBold(True)
         self._italic = QFont()
@@ -180,6 +179,7 @@ class MappingTableModel(QAbstractTableModel):
                 self.rows, self._rank = rows, rank
                 self.endInsertRows()
             self.rows = rows  # the kept rows with their new mention indices
+            self._forget_cells()  # (anything a view asked between the removal and the insertion is stale)
         # the reading order shifts after an added or removed mention: those numbers are repainted
         kept = [k for k in range(len(rows)) if k < head or k >= len(rows) - tail]
         moved = [k for k in kept if rank[k] != old_rank[k if k < head else k - len(rows) + len(old)]]
