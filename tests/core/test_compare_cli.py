@@ -97,6 +97,7 @@ def test_summary_html_and_csv(outputs):
     assert page.startswith("<!DOCTYPE html>") and "sample_system_C" in page
     assert not re.search(r'(src|href)="(https?:)?//', page)  # self-contained
     assert "(c + 1) / (n + 1)" in page
+    assert "an undefined F1, —, counts as 0 in Δ" in page  # the documents table's Δ beside a "—" says its rule
     files = sorted(p.name for p in (out / "csv").iterdir())
     assert files == ["below_threshold.csv", "cases.csv", "changes.csv", "document_deltas.csv", "documents.csv",
                      "figure_tests.csv", "figures.csv", "link_changes.csv", "pairs.csv", "relation_tests.csv",

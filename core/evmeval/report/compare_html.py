@@ -161,7 +161,8 @@ def _documents_table(comparison: Comparison, pair: PairComparison, combination: 
                     f'<td class="n">{pct(d.f1_b)}</td><td class="n">{points(d.delta_f1)}</td>'
                     f'<td class="{d.mark.value}">{d.mark.symbol}</td></tr>')
     return (f"<table><caption>Documents, worst regression first ({_esc(Combination(combination).label)}, "
-            "F1 in percent; an undefined F1, —, counts as 0 in Δ)</caption><tr><th>Document</th><th>F1 a</th><th>F1 b</th><th>Δ</th><th></th></tr>"
+            "F1 in percent; an undefined F1, —, counts as 0 in Δ)</caption>"
+            "<tr><th>Document</th><th>F1 a</th><th>F1 b</th><th>Δ</th><th></th></tr>"
             + "".join(rows) + "</table>")
 
 
