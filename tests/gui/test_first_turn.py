@@ -41,6 +41,14 @@ def add_documents(folder: Path, count: int = EXTRA_DOCS) -> list[str]:
     return ids
 
 
+def open_scored(window, qtbot, corpus: Path, gate, count: int) -> None:  # type: ignore[no-untyped-def]
+    """`count` documents added to the corpus, opened, and the whole corpus scored (the held load let go)."""
+    add_documents(corpus, count)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        gate.set()
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+
+
 @contextmanager
 def python_calls() -> Iterator[Counter[str]]:
     """Count the Python functions called meanwhile on this thread, by qualified name."""
@@ -85,10 +93,7 @@ def test_an_unfiltered_list_asks_python_nothing_per_row(window: MainWindow, qtbo
 
 
 def test_the_filter_box_and_a_chart_filter_keep_their_rows(window: MainWindow, qtbot, corpus: Path, gate) -> None:
-    add_documents(corpus, 12)
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        gate.set()
-        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    open_scored(window, qtbot, corpus, gate, 12)
     documents = window.documents
     every = documents.visible_doc_ids()
     qtbot.keyClicks(documents.filter_edit, "X01")  # case-insensitive, anywhere in the id

@@ -19,7 +19,7 @@ from evmeval_gui.main_window import MainWindow
 from evmeval_gui.views.document_list import ID
 from evmeval_gui.views.document_rows import GOLD, PENDING_TIP
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
-from tests.gui.test_first_turn import add_documents
+from tests.gui.test_first_turn import add_documents, open_scored
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -124,10 +124,7 @@ class FullPaints(QObject):
 
 
 def test_a_change_of_the_lists_columns_repaints_it_once(window: MainWindow, qtbot, corpus: Path, gate) -> None:
-    add_documents(corpus, 40)
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        gate.set()
-        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    open_scored(window, qtbot, corpus, gate, 40)
     documents = window.documents
     qtbot.wait(300)
     header = documents.table.horizontalHeader()
