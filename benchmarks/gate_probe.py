@@ -8,7 +8,7 @@ its `LONG10` and `LONG40`, each clicked from the document before it), waits for 
 clicks documents not scored yet (Ctrl+Down, up to 8) and waits until each is laid out whole and every posted event
 is processed. Per click: its GUI CPU and wall, the GUI CPU and wall at which the gate (`jobs._AT_WORK.free`, wrapped
 to note each opening on the GUI thread) last opened, how often it opened, and the GUI CPU after that opening.
-`--base SRC` runs a source tree after this one (`PYTHONPATH`: each tree's own `core` library and window).
+`--base SRC` runs a source tree after this one (`PYTHONPATH`: each tree's own library (`core/evmeval`) and window).
 
 Not a test: figures depend on the machine; run pairs at the same load.
 """
