@@ -29,7 +29,6 @@ from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Document, TbfFile
 from evmeval.sequencing.links import COREFERENCE, uses_relation_kind
 
-from evmeval_gui.model import collector
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobCancelled, JobContext
 from evmeval_gui.model.selection import Selection
@@ -227,14 +226,13 @@ class Coreference:
             # each document's figures only: the shown one's lines are scored again (`document`); without a link
             # every mention is a cluster of its own, and no document has clusters to show
             links = uses_relation_kind((inputs.gold, inputs.system), COREFERENCE)
-            try:  # its clusters' objects: ~10 full collections in it held the interpreter up to 32 ms each
-                with collector.paused():
-                    forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
-                                                threshold=threshold, progress=context.progress,
-                                                cancelled=context.cancelled, figures_only=True)
-                    backward = None if reverse is None else score_coreference(
-                        reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
-                        cancelled=context.cancelled, figures_only=True)
+            try:
+                forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
+                                            threshold=threshold, progress=context.progress,
+                                            cancelled=context.cancelled, figures_only=True)
+                backward = None if reverse is None else score_coreference(
+                    reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
+                    cancelled=context.cancelled, figures_only=True)
             except Cancelled:
                 raise JobCancelled() from None
             return forward, backward, links

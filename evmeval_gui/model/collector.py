@@ -64,18 +64,17 @@ def freeze_survivors() -> None:
     """After a burst of long-lived objects: collect the young generations (cheap: only objects made since
     the last collections), then move every tracked object to the permanent generation, which no collection
     walks. Frozen objects are still freed by reference counting; `swapping` (the next corpus) unfreezes them.
-    While a job on a worker thread has the collector paused, only the freeze: the young generations then hold what
-    the job made so far, and collecting them cost the GUI thread 30-120 ms (a batch's result delivered meanwhile);
-    the freeze is a splice of lists, and the pause's end freezes whatever the job made anyway. (Skipped whole, a
-    curation batch made while the coreference job held a pause stayed in the walks.)"""
+    Skipped while a job on a worker thread has the collector paused: the young generations then hold what it
+    made so far (a batch's result delivered meanwhile cost the GUI thread 30-120 ms), and the pause's end
+    freezes everything made meanwhile."""
     if gc.isenabled():
         gc.collect(1)
-    gc.freeze()
+        gc.freeze()
 
 
 def keep_shown() -> None:
     """After the selection changed (a document switch): what the window keeps for the documents seen so far
     (cached texts, rows, layouts: ~400k references after 100 switches on a MAVEN-ERE-sized corpus) is frozen,
     or a full collection walking it would add 20-70 ms to a random switch (issue 26); ~1 ms a switch.
-    While the collector is paused (a load on a worker thread: a million young objects), only the freeze."""
+    Skipped while the collector is paused: a load on a worker thread has a million young objects."""
     freeze_survivors()

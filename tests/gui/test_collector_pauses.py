@@ -43,28 +43,3 @@ def test_a_failed_pause_re_enables_the_collector() -> None:
     except ValueError:
         pass
     assert gc.isenabled()
-
-
-def test_the_coreference_job_scores_with_the_collector_paused(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The coreference job's full collections held the interpreter up to 32 ms each on its worker (the window waited
-    99 ms after a tbf load): it scores with the collector paused, as the sequencing job does."""
-    from evmeval_gui.coref import state as coref_state
-    from evmeval_gui.model.corpus import demo_request
-    from evmeval_gui.model.jobs import ImmediateRunner
-    from evmeval_gui.model.session import Session
-
-    enabled_while_scoring: list[bool] = []
-    score = coref_state.score_coreference
-
-    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
-        enabled_while_scoring.append(gc.isenabled())
-        return score(*args, **kwargs)
-
-    monkeypatch.setattr(coref_state, "score_coreference", watched)
-    session = Session(ImmediateRunner())
-    coreference = coref_state.Coreference(session)
-    session.set_combination("mention_type")
-    session.open(demo_request())
-    assert coreference.result is not None
-    assert enabled_while_scoring and not any(enabled_while_scoring)
-    assert gc.isenabled()
