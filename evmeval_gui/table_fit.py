@@ -91,6 +91,11 @@ def apply_plan(table: QTableView, plan: ColumnPlan) -> None:
             header.resizeSection(column, width)
 
 
+def whole_width(view: QTableView, column: int) -> int:
+    """A column's width with its heading and its widest cell whole (a hidden heading's hint is 0)."""
+    return max(view.horizontalHeader().sectionSizeHint(column), view.sizeHintForColumn(column))
+
+
 class FittedColumns(QObject):
     """A table's columns planned by `fit_columns` whenever its viewport's width changes (a user's drag of a column
     holds until then); `natural` and `steps` may be set again (`set_natural`) when the rows change."""

@@ -30,7 +30,7 @@ from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import font
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import interval_text, number, percent
-from evmeval_gui.table_fit import FittedColumns, RowsHeight, Yield, elide_in_the_middle
+from evmeval_gui.table_fit import FittedColumns, RowsHeight, Yield, elide_in_the_middle, whole_width
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
@@ -119,7 +119,7 @@ class LeaderboardTable(QTableView):
         them. The name takes what room is left."""
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        natural = {c: max(header.sectionSizeHint(c), self.sizeHintForColumn(c)) for c in shown}
+        natural = {c: whole_width(self, c) for c in shown}
         gaps = [c for c in reversed(range(6, 6 + len(ATTRIBUTE_GAPS))) if c in natural]
         steps = [Yield((1,), self.fontMetrics().horizontalAdvance("system_a") + 16), *(Yield((c,)) for c in gaps)]
         if self.columns is None:

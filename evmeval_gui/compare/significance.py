@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.compare.tables import cell_texts
 from evmeval_gui.model.formatting import interval_text, percent, round_percent
+from evmeval_gui.table_fit import whole_width
 
 UNIT = "points"
 """A difference of two F1s (%) is in percentage points: the reports' word (`evmeval.report.compare_text.points`)."""
@@ -179,7 +180,7 @@ class SignificanceTable(QTableWidget):
 
         def natural(column: int) -> int:  # its header's or its widest cell's: Qt gives a hidden header 0, so the
             # widest seen while shown is kept (else a hidden column measured narrow, showed, and hid again)
-            width = max(header.sectionSizeHint(column), self.sizeHintForColumn(column), self._natural.get(column, 0))
+            width = max(whole_width(self, column), self._natural.get(column, 0))
             self._natural[column] = width
             return width
 

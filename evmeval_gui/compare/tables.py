@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from evmeval_gui.table_fit import elide_in_the_middle
+from evmeval_gui.table_fit import elide_in_the_middle, whole_width
 
 T = TypeVar("T")
 Index = QModelIndex | QPersistentModelIndex
@@ -138,7 +138,7 @@ class TextTable(QTableWidget):
             return
         shown = [c for c in range(self.columnCount()) if not header.isSectionHidden(c)]
         others = sum(header.sectionSize(c) for c in shown if c not in dict(yielding))
-        natural = {c: max(header.sectionSizeHint(c), self.sizeHintForColumn(c)) for c, _ in yielding}
+        natural = {c: whole_width(self, c) for c, _ in yielding}
         # the room as it is once the rows are in: the vertical scroll bar they bring narrows the viewport later
         rows = self.rowCount() * self.verticalHeader().defaultSectionSize() + header.height()
         vertical = self.verticalScrollBar()
@@ -179,7 +179,7 @@ class TextTable(QTableWidget):
 def natural_width(table: QTableWidget) -> int:
     """The table's width with every shown column whole (its texts and its heading) and a vertical scroll bar."""
     header = table.horizontalHeader()
-    columns = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(table.columnCount())
+    columns = sum(whole_width(table, c) for c in range(table.columnCount())
                   if not header.isSectionHidden(c))
     bar = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, table.verticalScrollBar())
     return columns + bar + 2 * table.frameWidth()

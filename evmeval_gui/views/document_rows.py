@@ -20,6 +20,7 @@ from evmeval_gui.model import document_order
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.document_filter import FILTER_ROLE, filter_text
+from evmeval_gui.views.item_roles import ALIGNMENT, DISPLAY, FONT, FOREGROUND, RIGHT, TOOLTIP
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -46,25 +47,19 @@ class ExtraColumn:
 
 
 PENDING_TIP = "Scored when you show it; its figures here come with the corpus's"
-_DISPLAY, _TOOLTIP, _ALIGNMENT, _FOREGROUND, _FONT = (int(role) for role in (
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole))
-"""The roles as plain ints: a paint asks ~150 cells for 7 roles each through Python (`Qt.ItemDataRole.X` is an
-attribute look-up of an enum at each comparison)."""
-_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _ALIGNMENT, _FOREGROUND, _FONT, DOC_ID_ROLE, FILTER_ROLE})
+_ANSWERED = frozenset({DISPLAY, TOOLTIP, ALIGNMENT, FOREGROUND, FONT, DOC_ID_ROLE, FILTER_ROLE})
 """The roles the model answers: the others (decoration, check state, background…) are None at once."""
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _PENDING_TEXT = "…"
 
 
 def _pending_data(doc_id: str, column: int, role: int) -> str | None:
     """A row of the corpus being scored: its id, "…" for its figures (they come when it is shown, or with the
     corpus)."""
-    if role == DOC_ID_ROLE or (role == _DISPLAY and column == ID):
+    if role == DOC_ID_ROLE or (role == DISPLAY and column == ID):
         return doc_id
-    if role == _DISPLAY:
+    if role == DISPLAY:
         return _PENDING_TEXT
-    return PENDING_TIP if role == _TOOLTIP else None
+    return PENDING_TIP if role == TOOLTIP else None
 
 
 class DocumentListModel(QAbstractTableModel):
@@ -232,7 +227,7 @@ class DocumentListModel(QAbstractTableModel):
         score = doc.scores[self.session.combination]
         return (score.precision, score.recall, score.f1)[column - PRECISION]
 
-    def data(self, index: _Index, role: int = _DISPLAY):
+    def data(self, index: _Index, role: int = DISPLAY):
         if role not in _ANSWERED or not index.isValid():
             return None
         column = index.column()
@@ -244,7 +239,7 @@ class DocumentListModel(QAbstractTableModel):
             return filter_text(doc.doc_id, self.restriction)
         if column >= len(HEADERS):
             return self._extra_data(doc, self.extra_columns[column - len(HEADERS)], role)
-        if role == _DISPLAY:
+        if role == DISPLAY:
             if column == ID:
                 return doc.doc_id
             if column == GOLD:  # counted without unpacking the mentions (a paint would unpack 30 documents')
@@ -257,11 +252,11 @@ class DocumentListModel(QAbstractTableModel):
             return percent(self._value(doc, column))
         if role == DOC_ID_ROLE:
             return doc.doc_id
-        if role == _ALIGNMENT:
-            return None if column == ID else _RIGHT
-        if role == _TOOLTIP:
+        if role == ALIGNMENT:
+            return None if column == ID else RIGHT
+        if role == TOOLTIP:
             return self._tooltip(doc, column)
-        if role == _FOREGROUND:
+        if role == FOREGROUND:
             return None if self._counted(doc) else QColor(colours.MUTED_TEXT)
         if not doc.in_system or self._edited(doc) is not None:  # the font
             font = QFont()
@@ -286,14 +281,14 @@ class DocumentListModel(QAbstractTableModel):
         return "\n".join(notes) or None
 
     def _extra_data(self, doc: DocumentResult, column: ExtraColumn, role: int):
-        if role == _DISPLAY:
+        if role == DISPLAY:
             value = column.value(doc.doc_id)
             return "" if value is None else percent(value)
         if role == DOC_ID_ROLE:
             return doc.doc_id
-        if role == _ALIGNMENT:
-            return _RIGHT
-        return column.tip if role == _TOOLTIP else None
+        if role == ALIGNMENT:
+            return RIGHT
+        return column.tip if role == TOOLTIP else None
 
 
 def _extra_key(value: float | None, doc_id: str) -> tuple:

@@ -40,7 +40,9 @@ from evmeval_gui.model.formatting import dice, plural
 from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.views import item_roles as roles
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.item_roles import DISPLAY, LOOK_ROLES, TOOLTIP
 from evmeval_gui.views.mapping_columns import (
     DICE,
     G_ID,
@@ -73,15 +75,7 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 
 _Index = QModelIndex | QPersistentModelIndex
 _MISMATCH_COLOUR = QColor("#9A4A00")
-_DISPLAY, _DECORATION, _TOOLTIP = (int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole,
-                                                     Qt.ItemDataRole.ToolTipRole))
-_FONT, _ALIGNMENT, _BACKGROUND, _FOREGROUND, _CHECK = (int(r) for r in (
-    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.BackgroundRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.CheckStateRole))
-_LOOK_ROLES = frozenset((_DISPLAY, _DECORATION, _FONT, _ALIGNMENT, _BACKGROUND, _FOREGROUND, _CHECK))
-"""The roles a paint asks every cell for (`QStyledItemDelegate.initStyleOption`), as plain ints."""
-_LOOKS = max(_LOOK_ROLES) + 1
-_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LOOKS = max(LOOK_ROLES) + 1
 
 
 class MappingTableModel(QAbstractTableModel):
@@ -221,7 +215,7 @@ class MappingTableModel(QAbstractTableModel):
             return HEADER_TIPS[section]
         return None
 
-    def data(self, index: _Index, role: int = _DISPLAY):
+    def data(self, index: _Index, role: int = DISPLAY):
         """A paint asks each cell on screen for seven roles, each a call from C++ into Python: the cell's look is
         made at the first (`_look`), the six others are a look-up; roles are plain ints (`Qt.ItemDataRole.X` costs
         an attribute look-up and an enum comparison, ~0.7 us, each time)."""
@@ -229,7 +223,7 @@ class MappingTableModel(QAbstractTableModel):
         if number < 0:  # an invalid index
             return None
         column = index.column()
-        if role in _LOOK_ROLES:
+        if role in LOOK_ROLES:
             look = self._looks.get((number, column))
             if look is None:
                 look = self._looks[(number, column)] = self._look(number, column)
@@ -241,34 +235,34 @@ class MappingTableModel(QAbstractTableModel):
             assert self.sub_rows is not None
             if role == ROW_ROLE:
                 return row
-            if role == _TOOLTIP:
+            if role == TOOLTIP:
                 return self.sub_rows.tooltip(row, column)
             return self.sub_rows.look(row, column, role, self._italic)
         if role == SORT_ROLE:
             return sort_key(row, self._rank[number], column)
         if role == ROW_ROLE:
             return row
-        if role == _TOOLTIP:
+        if role == TOOLTIP:
             return self._tooltip(number, column)
         return None
 
     def _look(self, number: int, column: int) -> tuple[object, ...]:
-        """Every `_LOOK_ROLES` value of a cell, by role (the ones not asked for: None)."""
+        """Every `LOOK_ROLES` value of a cell, by role (the ones not asked for: None)."""
         look: list[object] = [None] * _LOOKS
-        look[_DISPLAY] = self.display_text(number, column)
+        look[DISPLAY] = self.display_text(number, column)
         row = self.rows[number]
         if is_sub_row(row):
             assert self.sub_rows is not None
-            for role in _LOOK_ROLES - {_DISPLAY}:
+            for role in LOOK_ROLES - {DISPLAY}:
                 look[role] = self.sub_rows.look(row, column, role, self._italic)
             return tuple(look)
         if self._mismatch(row, column):  # the differing attribute in bold brown
-            look[_FONT], look[_FOREGROUND] = self._bold, _MISMATCH_COLOUR
+            look[roles.FONT], look[roles.FOREGROUND] = self._bold, _MISMATCH_COLOUR
         if column == OUTCOME:
-            look[_DECORATION] = colours.swatch_icon(row.outcome)
-            look[_BACKGROUND] = colours.style(row.outcome).qtint
+            look[roles.DECORATION] = colours.swatch_icon(row.outcome)
+            look[roles.BACKGROUND] = colours.style(row.outcome).qtint
         elif column in (POS, DICE):
-            look[_ALIGNMENT] = _RIGHT
+            look[roles.ALIGNMENT] = roles.RIGHT
         return tuple(look)
 
     def _forget_cells(self) -> None:
