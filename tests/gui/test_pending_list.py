@@ -126,7 +126,9 @@ class FullPaints(QObject):
 def test_a_change_of_the_lists_columns_repaints_it_once(window: MainWindow, qtbot, corpus: Path, gate) -> None:
     open_scored(window, qtbot, corpus, gate, 40)
     documents = window.documents
-    qtbot.wait(300)
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=TIMEOUT)  # no job's result repaints the list meanwhile
+    for _ in range(20):  # the arrival's paints done: by the events left, not by a wall clock
+        QApplication.processEvents()
     header = documents.table.horizontalHeader()
     widths = [header.sectionSize(c) for c in range(header.count())]
     paints = FullPaints(documents.table.viewport())
