@@ -22,8 +22,11 @@ def _early(signum: int, _frame: object) -> None:
     _out("terminated" if signum == _signal.SIGTERM else "interrupted", 128 + signum)
 
 
-_signal.signal(_signal.SIGINT, _early)
-_signal.signal(_signal.SIGTERM, _early)
+try:
+    _signal.signal(_signal.SIGINT, _early)
+    _signal.signal(_signal.SIGTERM, _early)
+except KeyboardInterrupt:  # a Ctrl+C that came before: `signal` raises it from its check for pending signals
+    _out("interrupted", 130)
 
 try:
     from evmeval._util import interrupt
