@@ -104,6 +104,8 @@ class LinkArcOverlay:
         """Paths and label boxes of the last paint (document coordinates): what must miss the words."""
         self.labels: list[PlacedLabel] = []
         """The stubs' labels of the last paint, as placed (`arc_labels`): shown whole, elided or hidden."""
+        self._named: list[LinkRow] = []
+        """The link each of `labels` names."""
         self._tips = _LabelTips(self)
         view.overlays.append(self)
         model.sequencing_changed.connect(self._on_sequencing)
@@ -120,10 +122,10 @@ class LinkArcOverlay:
 
     def tip_at(self, point: QPointF) -> str:
         """The tooltip of the label (or a hidden label's stub end) at `point` (document coordinates), else ""."""
-        for label in reversed(self.labels):
+        for label, row in zip(reversed(self.labels), reversed(self._named), strict=True):
             if label.box.contains(point):
                 name = "" if label.whole else f"<b>{html.escape(label.text)}</b><br>"
-                return name + html.escape(label.tip)
+                return name + html.escape(describe_link(row, self.model.closure))
         return ""
 
     def room(self) -> float:
@@ -194,20 +196,19 @@ class LinkArcOverlay:
         else:
             first, second = ((ax, ay, a_limit, b), (bx, by, b_limit, a)) if (a.line, ax) < (b.line, bx) \
                 else ((bx, by, b_limit, a), (ax, ay, a_limit, b))
+            lanes = (self._stagger(layer, first[0], first[1], True), self._stagger(layer, second[0], second[1], False))
+            limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
+            if _misses(limits, band):
+                return None
             other_first = row.target if first[3] is b else row.source
             other_second = row.source if other_first == row.target else row.target
             texts = (f"{other_first} …", f"… {other_second}")
             # each stub stops where its label still fits between its end and the view's edge
-            right = layout.width - MARGIN - PAD - self._measure(texts[0])
-            left = MARGIN + PAD + self._measure(texts[1])
-            stubs = [(x, y, limit, edge, rightwards, self._stagger(layer, x, y, rightwards))
-                     for (x, y, limit, _other), edge, rightwards in ((first, right, True), (second, left, False))]
-            limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
-            if _misses(limits, band):
-                return None
+            edges = (layout.width - MARGIN - PAD - self._measure(texts[0]), MARGIN + PAD + self._measure(texts[1]))
             halves = []
             ends = []
-            for x, y, limit, edge, rightwards, lane in stubs:
+            for (x, y, limit, _other), edge, rightwards, lane in zip((first, second), edges, (True, False), lanes,
+                                                                     strict=True):
                 limit += (4.0 if layer == GOLD else -4.0) * (lane % 3)
                 reach = max(min(STUB + 45.0 * lane, edge - x if rightwards else x - edge), 12.0)
                 end = x + reach if rightwards else x - reach
@@ -249,6 +250,7 @@ class LinkArcOverlay:
         arcs = [a for a in self.arcs((top, bottom)) if a.bottom >= top and a.top <= bottom]
         self.drawn = []
         self.labels = []
+        self._named = []
         if not arcs:
             return
         painter.save()
@@ -257,7 +259,7 @@ class LinkArcOverlay:
         metrics = QFontMetricsF(painter.font())
         layout_width = view.layout_data.width if view.layout_data is not None else float("inf")
         lane = (metrics, min(metrics.height(), ROOM - 2), min(float(view.viewport().width()), layout_width))
-        boxes: list[QRectF] = []
+        boxes: list[tuple[float, float, float, float]] = []
         order = sorted(arcs, key=lambda a: (not a.faded, a.emphasised))  # faded first, emphasised on top
         for arc in order:
             self._paint_arc(painter, arc)
@@ -306,21 +308,21 @@ class LinkArcOverlay:
         painter.drawPolygon(arc.head)
 
     def _paint_labels(self, painter: QPainter, arc: Arc, lane: tuple[QFontMetricsF, float, float],
-                      boxes: list[QRectF]) -> None:
+                      boxes: list[tuple[float, float, float, float]]) -> None:
         """One arc's labels (`lane`: the labels' metrics, height and the view's width; `boxes`: the labels shown
         so far, which these keep clear of and join)."""
         metrics, height, view_width = lane
         colour = self._colour(arc)
-        tip = describe_link(arc.row, self.model.closure)
         for index, (point, text) in enumerate(arc.labels):
-            label = place_label(point, text, tip, leftwards=index == 1,  # the first after its stub, the second before
+            label = place_label(point, text, leftwards=index == 1,  # the first after its stub, the second before
                                 width=metrics.horizontalAdvance(text) + 4, height=height, view_width=view_width,
                                 placed=boxes,
                                 elide=lambda whole, room: metrics.elidedText(whole, Qt.TextElideMode.ElideRight, room))
             self.labels.append(label)
+            self._named.append(arc.row)
             if not label.shown:
                 continue  # hidden: its stub's end names it on hover
-            boxes.append(label.box)
+            boxes.append((label.box.left(), label.box.top(), label.box.right(), label.box.bottom()))
             self.drawn.append(QRectF(label.box))
             painter.fillRect(label.box, QColor(255, 255, 255, 225))
             painter.setPen(QPen(colour))

@@ -87,7 +87,9 @@ def test_hovering_a_label_names_its_link(window, qtbot):
     point = QPoint(round(centre.x()), round(centre.y()))
     QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point)))
     qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
-    assert label.tip in QToolTip.text().replace("&gt;", ">") and " link " in label.tip
+    assert QToolTip.text() == overlay.tip_at(label.box.center()) and " link " in QToolTip.text()
+    row = overlay._named[overlay.labels.index(label)]
+    assert f"{row.side} link {row.source} {row.kind} {row.target}" in QToolTip.text()
     QToolTip.hideText()
 
 
@@ -106,11 +108,12 @@ def test_placed_labels_stay_in_the_view_and_never_overlap(labels, view_width):
     """Whatever the stubs' ends, each label is shown whole within the view, elided within it, or hidden; no two
     shown labels overlap; and a whole label sits beside its stub's end or a few widths along its lane."""
     placed: list[QRectF] = []
+    boxes: list[tuple[float, float, float, float]] = []
     for x, y, length, leftwards in labels:
         text = "E" * length + " …"
         width = len(text) * 6 + 4
-        label = place_label(QPointF(x, y), text, "tip", leftwards=leftwards, width=width, height=12,
-                            view_width=view_width, placed=placed, elide=elide)
+        label = place_label(QPointF(x, y), text, leftwards=leftwards, width=width, height=12,
+                            view_width=view_width, placed=boxes, elide=elide)
         if not label.shown:
             continue
         assert label.box.left() >= MARGIN and label.box.right() <= view_width - MARGIN + 1e-9
@@ -120,3 +123,4 @@ def test_placed_labels_stay_in_the_view_and_never_overlap(labels, view_width):
         else:
             assert label.shown.endswith("…") and label.box.width() < width
         placed.append(label.box)
+        boxes.append((label.box.left(), label.box.top(), label.box.right(), label.box.bottom()))
