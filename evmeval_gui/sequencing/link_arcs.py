@@ -36,6 +36,8 @@ STUB = 70.0
 PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
               "dashdot": Qt.PenStyle.DashDotLine, "dashdotdot": Qt.PenStyle.DashDotDotLine}
 MISSING_OUTCOME_COLOUR = "#8C8C8C"
+MAX_TIP_LINES = 8
+"""Links a tooltip lists at most (a mention's, or the hidden labels of one stub end)."""
 
 
 @dataclass(frozen=True)
@@ -121,12 +123,13 @@ class LinkArcOverlay:
         return font
 
     def tip_at(self, point: QPointF) -> str:
-        """The tooltip of the label (or a hidden label's stub end) at `point` (document coordinates), else ""."""
-        for label, row in zip(reversed(self.labels), reversed(self._named), strict=True):
-            if label.box.contains(point):
-                name = "" if label.whole else f"<b>{html.escape(label.text)}</b><br>"
-                return name + html.escape(describe_link(row, self.model.closure))
-        return ""
+        """The tooltip of the label at `point` (document coordinates), else of every hidden label whose stub ends
+        there (several stubs can end on one spot), else ""."""
+        hit = [(label, row) for label, row in zip(self.labels, self._named, strict=True) if label.box.contains(point)]
+        drawn = [(label, row) for label, row in hit if label.shown][:1]  # drawn labels never overlap
+        lines = [("" if label.whole else f"<b>{html.escape(label.text)}</b> ") + html.escape(
+            describe_link(row, self.model.closure)) for label, row in drawn or hit]
+        return "<br>".join(lines[:MAX_TIP_LINES]) + ("<br>…" if len(lines) > MAX_TIP_LINES else "")
 
     def room(self) -> float:
         """Space for arcs between lines, only where the shown document has links to draw."""
@@ -282,7 +285,7 @@ class LinkArcOverlay:
             layer = GOLD if row.side == "gold" else SYSTEM
             if (layer, row.source) in ids or (layer, row.target) in ids:
                 lines.append(html.escape(describe_link(row, self.model.closure)))
-        return "<br>".join(lines[:8])
+        return "<br>".join(lines[:MAX_TIP_LINES])
 
     @staticmethod
     def _colour(arc: Arc) -> QColor:
