@@ -18,11 +18,10 @@ from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.items import Item
 from evmeval.conventions.ladder import Promotion
-from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, flip_outcomes
+from evmeval.conventions.switchboard import describe, flip_outcomes
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPalette, QResizeEvent
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
@@ -33,8 +32,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -49,21 +46,17 @@ from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, Argum
 from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.switch_view import SWITCH_ROLE, LazySwitches, flip_text
+from evmeval_gui.conventions.switchboard_table import SwitchboardTable
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.dock_front import FrontToggle
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.corpus import FLIPS_SHOWN
-from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
-from evmeval_gui.table_fit import Yield, apply_plan, fit_columns
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
-BIG_SPREAD = 0.05
-"""Spreads of 5 points or more are shown in red (as in the HTML report)."""
-_SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
 MAX_SHOWN = FLIPS_SHOWN
 """Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
 whole, and `evmeval-score --convention all --json/--html` lists every flip (the corpus keeps no more: its load's
@@ -75,13 +68,6 @@ FLIPS_TAB, LADDER_TAB, PATHOLOGIES_TAB = range(3)
 TAB_HINTS = ("Click a flip to see it on the text.", "Click a promoted prediction to see it on the text.",
              "Click a pathology to read it in full.")
 """Each tab's tooltip: a hint as a label took lines from the lists before anything was clicked."""
-_ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
-               "argument_cls": "Argument class."}
-"""Short row labels for the dock (the library's full ones are the tooltips)."""
-_NARROW_LABELS = {"trigger_id": "Trig. id", "trigger_cls": "Trig. cls", "argument_id": "Arg. id",
-                  "argument_cls": "Arg. cls"}
-"""Shorter still, when the dock is too narrow for `_ROW_LABELS` (1024 pixels): the table never scrolls sideways."""
-
 
 def dock_width(window_width: int) -> int:
     """The dock's width when it shows itself: about 36 % of the window, between 360 and 600 pixels."""
@@ -159,17 +145,7 @@ class ConventionsDock(QDockWidget):
         """The switchboard's and the tabs' shares of the split's height (its stretch factors)."""
         self.note = QLabel(OPEN_NOTE)
         self.note.setWordWrap(True)
-        self.table = QTableWidget()
-        self.table.setObjectName("switchboardTable")
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setDefaultSectionSize(20)
-        self._labels: tuple[list[str], list[str]] = ([], [])
-        """Each row's label, as it is and short (`_fit_table` chooses)."""
-        self._heads: tuple[list[str], list[str]] = ([], [])
-        """Each column's heading, as it is and short."""
-        self._cells: list[int] = []
-        """Each column's widest number, pixels."""
-        self.table.installEventFilter(self)
+        self.table = SwitchboardTable()
         self.flips = QTreeWidget()
         self.flips.setObjectName("flipsTree")
         # one column, each flip on its lines (what, then where), wrapped rather than cut: in a 1024-pixel window
@@ -320,9 +296,7 @@ class ConventionsDock(QDockWidget):
         self.lists.setVisible(self.corpus is not None)  # a tbf corpus: the note says why, no empty lists under it
         if self.corpus is None:
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
-            self.table.clear()
-            self.table.setRowCount(0)
-            self._cells = []
+            self.table.empty()
             self.flips.clear()
             self.switches.add(None)
             self.ladder.set_ladder(None)
@@ -333,13 +307,14 @@ class ConventionsDock(QDockWidget):
             self.text_view.overlays_changed()
         board = self.corpus.switchboard
         fingerprint = board.results[0].fingerprint if board.results else None
+        reports = self.table.fill(board)
         self.note.setText((f"Data: {fingerprint.summary()[:fingerprint.summary().index('; gold')]}. " if fingerprint
                            else "") + ("Spread: largest minus smallest, points." if board.conventions else
                                        f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
                                        "other convention reads it.")
+                          + (f" {reports}" if reports else "")
                           + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings)
                           + grounding_note(self.corpus) + self._options_note())
-        self._fill_table(board)
         together = self.corpus.argument_board
         self._fill_flips([(pair, "") for pair in board.flips]
                          + [(pair, " (arguments)") for pair in (together.board.flips if together else ())],
@@ -413,101 +388,6 @@ class ConventionsDock(QDockWidget):
             self.detail.setToolTip("")
         self.detail.setVisible(self.tabs.currentIndex() != PATHOLOGIES_TAB)
 
-    def _fill_table(self, board: Switchboard) -> None:
-        self.table.clear()
-        columns = [c.title.replace(" (", "\n(") for c in board.conventions] + ["spread"]
-        self.table.setColumnCount(len(columns))
-        self.table.setHorizontalHeaderLabels(columns)
-        labels, narrow, tips = [], [], []
-        rows = [row for row in board.rows if any(c is not None for c in row.cells.values())]  # a measured one
-        self.table.setRowCount(len(rows) * len(FIGURES))
-        for r, row in enumerate(rows):
-            for f, figure in enumerate(FIGURES):
-                at = r * len(FIGURES) + f
-                labels.append(f"{_ROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
-                narrow.append(f"{_NARROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
-                tips.append(f"{row.label} {_SHORT[figure]}")
-                for c, convention in enumerate(board.conventions):
-                    cell = row.cells[convention.name]
-                    item = QTableWidgetItem(percent(None if cell is None else getattr(cell.metric, figure)))
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                    item.setToolTip(f"not measured by {convention.name}" if cell is None else
-                                    f"{cell.name}: match {cell.metric.match_num:g}, pred {cell.metric.pred_num}, "
-                                    f"gold {cell.metric.gold_num}")
-                    self.table.setItem(at, c, item)
-                spread = row.spread(figure)
-                item = QTableWidgetItem(percent(spread))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if spread is not None and spread >= BIG_SPREAD:
-                    item.setForeground(QBrush(QColor("#b2182b")))
-                self.table.setItem(at, len(board.conventions), item)
-        for c, (convention, result) in enumerate(zip(board.conventions, board.results, strict=True)):
-            if "trigger_id" in convention.comparable:
-                continue  # its figures are in the comparable rows (an argument scorer's own tables stay below)
-            for name, metric in result.metrics.items():  # its own figures, under its own names
-                for figure in FIGURES:
-                    at = self.table.rowCount()
-                    self.table.insertRow(at)
-                    labels.append(f"{result.labels.get(name, name)} {_SHORT[figure]}")
-                    narrow.append(f"{name} {_SHORT[figure]}")  # its key (`role_id`, `span_c`): the tip names it
-                    tips.append(f"{convention.name}: {result.labels.get(name, name)} {_SHORT[figure]}")
-                    value = getattr(metric, figure, None)
-                    item = QTableWidgetItem(percent(value))
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                    item.setToolTip(f"{convention.name} {name}: match {metric.match_num:g}, pred {metric.pred_num}, "
-                                    f"gold {metric.gold_num}")
-                    self.table.setItem(at, c, item)
-        for at, tip in enumerate(tips):
-            item = QTableWidgetItem(labels[at])
-            item.setToolTip(tip)
-            self.table.setVerticalHeaderItem(at, item)
-        for c, convention in enumerate(board.conventions):
-            if (head := self.table.horizontalHeaderItem(c)) is not None:
-                head.setToolTip(convention.title)
-        self._labels = (labels, narrow)
-        self._heads = (columns, [("ours" if c.ours else c.name) for c in board.conventions] + ["spread"])
-        metrics = self.table.fontMetrics()
-        self._cells = [max((metrics.horizontalAdvance(entry.text()) for r in range(self.table.rowCount())
-                            if (entry := self.table.item(r, c)) is not None), default=0)
-                       for c in range(self.table.columnCount())]
-        self._fit_table()
-
-    def _fit_table(self) -> None:
-        """Fit the switchboard to the dock's width, never scrolling sideways: short row labels and
-        headings (the convention's name, `ours` for ours) when the usual ones leave the columns too little
-        room, then the columns shrink towards their numbers' width (`fit_columns`, as the mapping table's)."""
-        if not self._cells:
-            return
-        table = self.table
-        room = table.width() - 2 * table.frameWidth() - table.verticalScrollBar().sizeHint().width()
-        metrics = table.horizontalHeader().fontMetrics()
-        pad = 2 * table.style().pixelMetric(table.style().PixelMetric.PM_HeaderMargin) + 8
-
-        def widths(mode: int) -> tuple[int, dict[int, int]]:
-            label = max((metrics.horizontalAdvance(t) for t in self._labels[mode]), default=0) + pad
-            return label, {c: max(cell, *(metrics.horizontalAdvance(line) for line in head.split("\n"))) + pad
-                           for c, (cell, head) in enumerate(zip(self._cells, self._heads[mode], strict=True))}
-
-        label, natural = widths(0)
-        mode = 0 if label + sum(natural.values()) <= room else 1
-        if mode:
-            label, natural = widths(1)
-        for at, text in enumerate(self._labels[mode]):
-            header: QTableWidgetItem | None = table.verticalHeaderItem(at)
-            if header is not None and header.text() != text:
-                header.setText(text)
-        for c, text in enumerate(self._heads[mode]):
-            header = table.horizontalHeaderItem(c)
-            if header is not None and header.text() != text:
-                header.setText(text)
-        label = max(label, table.verticalHeader().sizeHint().width())  # the header's own measure, once relabelled
-        single = len(self._cells) == 2  # one convention: its spread is always blank, so not shown
-        if single:
-            natural.pop(1)
-        steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells) if not (single and c == 1)]
-        apply_plan(table, fit_columns(room - label, natural, steps))  # a number's width and its margins, as steps
-        table.setColumnHidden(len(self._cells) - 1, single)
-
     def _fill_flips(self, pairs: list[tuple[PairFlips, str]], names: list[str]) -> None:
         """Each pair's flips by reason; `(arguments)` marks a pair of the argument board (a TextEE run's arguments
         under every argument convention, dygiepp through the DyGIE++ pivot). None: a line saying why (an empty
@@ -545,8 +425,6 @@ class ConventionsDock(QDockWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.flips.viewport():
             self._rewrap_flips()
-        elif event.type() == QEvent.Type.Resize and watched is self.table:
-            self._fit_table()
         return False
 
     def _height_changed(self) -> None:

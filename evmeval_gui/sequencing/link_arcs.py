@@ -7,8 +7,10 @@ lane, system links dip below the system lane), with an arrowhead at the target: 
 (source happens before target), open for Subevent (target is part of source). Arcs take the link
 outcome colours and line styles of `evmeval.sequencing.link_style` under the chosen closure. A link whose ends sit
 on different lines is drawn as two half-arcs running towards the margins, each labelled with the id at the
-other end (short stubs: `E6 …` leaves for E6, `… E5` arrives from E5). When mentions are selected,
-their links are drawn bold and the others faded.
+other end (short stubs: `E6 …` leaves for E6, `… E5` arrives from E5). A stub ends where its label still fits
+in the view; the labels are placed whole, clear of each other (`arc_labels`), and a hovered label names its link
+(an elided or hidden one its whole text too). When mentions are selected, their links are drawn bold and the
+others faded.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import html
 from dataclasses import dataclass
 
 from evmeval.sequencing.link_style import link_style
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QToolTip
 
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
+from evmeval_gui.sequencing.arc_labels import MARGIN, PAD, PlacedLabel, place_label
 from evmeval_gui.sequencing.state import LinkRow, SequencingModel
 from evmeval_gui.views.text_view import TextView
 
@@ -32,6 +36,8 @@ STUB = 70.0
 PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
               "dashdot": Qt.PenStyle.DashDotLine, "dashdotdot": Qt.PenStyle.DashDotDotLine}
 MISSING_OUTCOME_COLOUR = "#8C8C8C"
+MAX_TIP_LINES = 8
+"""Links a tooltip lists at most (a mention's, or the hidden labels of one stub end)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,33 @@ def _anchor(layout: Layout, layer: int, mention: int) -> Bar | None:
     return min(bars, key=lambda b: (b.line, b.x0)) if bars else None
 
 
+def describe_link(row: LinkRow, closure: str) -> str:
+    """One link in words, as its tooltips name it."""
+    outcome = row.outcome(closure)
+    words = link_style(outcome).short if outcome else "not scored"
+    return f"{row.side} link {row.source} {row.kind} {row.target}: {words}"
+
+
+class _LabelTips(QObject):
+    """The text view's tooltip over a stub's label: its link, and its whole text where it is elided or hidden
+    (the view's own tooltip names the mentions under the mouse; a label lies between lines, over none)."""
+
+    def __init__(self, overlay: LinkArcOverlay) -> None:
+        super().__init__(overlay.view)
+        self.overlay = overlay
+        overlay.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ToolTip or not isinstance(event, QHelpEvent):
+            return False
+        view = self.overlay.view
+        text = self.overlay.tip_at(QPointF(event.pos().x(), event.pos().y() + view.verticalScrollBar().value()))
+        if not text:
+            return False
+        QToolTip.showText(event.globalPos(), text, view.viewport())
+        return True
+
+
 def _misses(limits: tuple[float, float], band: tuple[float, float] | None) -> bool:
     """Whether an arc spanning `limits` (document y, before its 4-pixel margin) stays out of `band` (None: no band,
     every arc wanted)."""
@@ -71,12 +104,32 @@ class LinkArcOverlay:
         self._stubs: dict[tuple[int, int, int], int] = {}
         self.drawn: list[QPainterPath | QRectF] = []
         """Paths and label boxes of the last paint (document coordinates): what must miss the words."""
+        self.labels: list[PlacedLabel] = []
+        """The stubs' labels of the last paint, as placed (`arc_labels`): shown whole, elided or hidden."""
+        self._named: list[LinkRow] = []
+        """The link each of `labels` names."""
+        self._tips = _LabelTips(self)
         view.overlays.append(self)
         model.sequencing_changed.connect(self._on_sequencing)
         model.options_changed.connect(lambda: view.overlays_changed())
 
     def _on_sequencing(self) -> None:
         self.view.overlays_changed(relayout=True)
+
+    def label_font(self) -> QFont:
+        """The labels' font: smaller than the text's, readable, and still within the room."""
+        font = QFont(self.view.font())
+        font.setPointSizeF(max(font.pointSizeF() - 2.5, 7.5))
+        return font
+
+    def tip_at(self, point: QPointF) -> str:
+        """The tooltip of the label at `point` (document coordinates), else of every hidden label whose stub ends
+        there (several stubs can end on one spot), else ""."""
+        hit = [(label, row) for label, row in zip(self.labels, self._named, strict=True) if label.box.contains(point)]
+        drawn = [(label, row) for label, row in hit if label.shown][:1]  # drawn labels never overlap
+        lines = [("" if label.whole else f"<b>{html.escape(label.text)}</b> ") + html.escape(
+            describe_link(row, self.model.closure)) for label, row in drawn or hit]
+        return "<br>".join(lines[:MAX_TIP_LINES]) + ("<br>…" if len(lines) > MAX_TIP_LINES else "")
 
     def room(self) -> float:
         """Space for arcs between lines, only where the shown document has links to draw."""
@@ -102,6 +155,7 @@ class LinkArcOverlay:
         anything = bool(chosen[GOLD] or chosen[SYSTEM])
         out = []
         self._stubs = {}
+        self._metrics = QFontMetricsF(self.label_font())
         for row in model.shown_rows(doc.doc_id):
             layer = GOLD if row.side == "gold" else SYSTEM
             source, target = index[layer].get(row.source), index[layer].get(row.target)
@@ -145,29 +199,35 @@ class LinkArcOverlay:
         else:
             first, second = ((ax, ay, a_limit, b), (bx, by, b_limit, a)) if (a.line, ax) < (b.line, bx) \
                 else ((bx, by, b_limit, a), (ax, ay, a_limit, b))
-            right, left = layout.width - 6, 6.0
-            stubs = [(x, y, limit, edge, self._stagger(layer, x, y, edge > x))
-                     for (x, y, limit, _other), edge in ((first, right), (second, left))]
+            lanes = (self._stagger(layer, first[0], first[1], True), self._stagger(layer, second[0], second[1], False))
             limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
             if _misses(limits, band):
                 return None
+            other_first = row.target if first[3] is b else row.source
+            other_second = row.source if other_first == row.target else row.target
+            texts = (f"{other_first} …", f"… {other_second}")
+            # each stub stops where its label still fits between its end and the view's edge
+            edges = (layout.width - MARGIN - PAD - self._measure(texts[0]), MARGIN + PAD + self._measure(texts[1]))
             halves = []
             ends = []
-            for x, y, limit, edge, lane in stubs:
+            for (x, y, limit, _other), edge, rightwards, lane in zip((first, second), edges, (True, False), lanes,
+                                                                     strict=True):
                 limit += (4.0 if layer == GOLD else -4.0) * (lane % 3)
-                reach = max(min(STUB + 45.0 * lane, abs(edge - x)), 12.0)
-                end = x + reach if edge > x else x - reach
+                reach = max(min(STUB + 45.0 * lane, edge - x if rightwards else x - edge), 12.0)
+                end = x + reach if rightwards else x - reach
                 half = QPainterPath(QPointF(x, y))
                 half.cubicTo(QPointF(x, limit), QPointF((x + end) / 2, limit), QPointF(end, limit))
                 halves.append(half)
                 ends.append(QPointF(end, limit))
             paths = tuple(halves)
-            other_first = row.target if first[3] is b else row.source
-            other_second = row.source if other_first == row.target else row.target
-            labels = [(ends[0], f"{other_first} …"), (ends[1], f"… {other_second}")]
+            labels = [(ends[0], texts[0]), (ends[1], texts[1])]
         outcome = row.outcome(self.model.closure)
         return Arc(row, layer, paths, self._head(bx, by, layer, row.kind), tuple(labels), outcome, emphasised,
                    faded, limits[0] - 4, limits[1] + 4)
+
+    def _measure(self, text: str) -> float:
+        """A label's box width (its text and 2 pixels each side)."""
+        return self._metrics.horizontalAdvance(text) + 4
 
     def _stagger(self, layer: int, x: float, y: float, rightwards: bool) -> int:
         """How many stubs left this mention the same way before: each gets its own length and height,
@@ -192,17 +252,22 @@ class LinkArcOverlay:
         top, bottom = view.visible_band()
         arcs = [a for a in self.arcs((top, bottom)) if a.bottom >= top and a.top <= bottom]
         self.drawn = []
-        self._labels: list[tuple[float, float, QRectF]] = []
-        """The label boxes painted so far, each with its top and bottom."""
+        self.labels = []
+        self._named = []
         if not arcs:
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        font = QFont(self.view.font())
-        font.setPointSizeF(max(font.pointSizeF() - 2.5, 7.5))  # readable, and still within the room
-        painter.setFont(font)
-        for arc in sorted(arcs, key=lambda a: (not a.faded, a.emphasised)):  # faded first, emphasised on top
+        painter.setFont(self.label_font())
+        metrics = QFontMetricsF(painter.font())
+        layout_width = view.layout_data.width if view.layout_data is not None else float("inf")
+        lane = (metrics, min(metrics.height(), ROOM - 2), min(float(view.viewport().width()), layout_width))
+        boxes: list[tuple[float, float, float, float]] = []
+        order = sorted(arcs, key=lambda a: (not a.faded, a.emphasised))  # faded first, emphasised on top
+        for arc in order:
             self._paint_arc(painter, arc)
+        for arc in order:  # the labels over every arc's line: a later arc crossed an earlier one's label
+            self._paint_labels(painter, arc, lane, boxes)
         painter.restore()
 
     def paint_viewport(self, view: TextView, painter: QPainter) -> None:
@@ -219,15 +284,19 @@ class LinkArcOverlay:
         for row in self.model.shown_rows(doc.doc_id):
             layer = GOLD if row.side == "gold" else SYSTEM
             if (layer, row.source) in ids or (layer, row.target) in ids:
-                outcome = row.outcome(self.model.closure)
-                words = link_style(outcome).short if outcome else "not scored"
-                lines.append(html.escape(f"{row.side} link {row.source} {row.kind} {row.target}: {words}"))
-        return "<br>".join(lines[:8])
+                lines.append(html.escape(describe_link(row, self.model.closure)))
+        return "<br>".join(lines[:MAX_TIP_LINES])
 
-    def _paint_arc(self, painter: QPainter, arc: Arc) -> None:
+    @staticmethod
+    def _colour(arc: Arc) -> QColor:
         colour = QColor(link_style(arc.outcome).colour if arc.outcome else MISSING_OUTCOME_COLOUR)
         if arc.faded:
             colour.setAlpha(FADED_ALPHA)
+        return colour
+
+    def _paint_arc(self, painter: QPainter, arc: Arc) -> None:
+        """One arc's line and head."""
+        colour = self._colour(arc)
         pen = QPen(colour, 2.6 if arc.emphasised else 1.6)
         pen.setStyle(PEN_STYLES[link_style(arc.outcome).line] if arc.outcome else Qt.PenStyle.SolidLine)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
@@ -240,25 +309,24 @@ class LinkArcOverlay:
         painter.setPen(head_pen)
         painter.setBrush(colour if arc.row.kind == "After" else QColor("#FFFFFF"))
         painter.drawPolygon(arc.head)
-        fm = painter.fontMetrics()
-        height = min(float(fm.height()), ROOM - 2)
+
+    def _paint_labels(self, painter: QPainter, arc: Arc, lane: tuple[QFontMetricsF, float, float],
+                      boxes: list[tuple[float, float, float, float]]) -> None:
+        """One arc's labels (`lane`: the labels' metrics, height and the view's width; `boxes`: the labels shown
+        so far, which these keep clear of and join)."""
+        metrics, height, view_width = lane
+        colour = self._colour(arc)
         for index, (point, text) in enumerate(arc.labels):
-            width = fm.horizontalAdvance(text) + 4
-            leftwards = index == 1  # the first label after its stub, the second before it
-            if leftwards and point.x() - width - 3 < 1:  # no room before the stub: after it
-                leftwards = False
-            x = point.x() - width - 3 if leftwards else point.x() + 3
-            box = QRectF(x, point.y() - height / 2, width, height)
-            # the box moves sideways only: the labels beside its height are the only ones it can meet
-            top, bottom = box.top(), box.bottom()
-            near = [other for above, below, other in self._labels if above <= bottom and top <= below]
-            while any(box.intersects(other) for other in near):  # labels never cover each other
-                box.translate(-(width + 4) if leftwards else width + 4, 0)
-                if box.left() < 1:
-                    leftwards = False
-                    box.moveLeft(point.x() + 3)
-            self._labels.append((top, bottom, box))
-            self.drawn.append(QRectF(box))
-            painter.fillRect(box, QColor(255, 255, 255, 225))
+            label = place_label(point, text, leftwards=index == 1,  # the first after its stub, the second before
+                                width=metrics.horizontalAdvance(text) + 4, height=height, view_width=view_width,
+                                placed=boxes,
+                                elide=lambda whole, room: metrics.elidedText(whole, Qt.TextElideMode.ElideRight, room))
+            self.labels.append(label)
+            self._named.append(arc.row)
+            if not label.shown:
+                continue  # hidden: its stub's end names it on hover
+            boxes.append((label.box.left(), label.box.top(), label.box.right(), label.box.bottom()))
+            self.drawn.append(QRectF(label.box))
+            painter.fillRect(label.box, QColor(255, 255, 255, 225))
             painter.setPen(QPen(colour))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            painter.drawText(label.box, Qt.AlignmentFlag.AlignCenter, label.shown)
