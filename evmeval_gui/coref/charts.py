@@ -20,7 +20,7 @@ from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import METRIC_NAMES
 from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from evmeval_gui.charts.bar_labels import fit_values_saying
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
@@ -214,6 +214,7 @@ class CorefCharts(QWidget):
         column.addWidget(self.scatter)
         area = QScrollArea()
         area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)  # as the other tabs' pages: no box drawn inside the tab's own
         area.setWidget(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

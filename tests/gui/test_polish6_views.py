@@ -5,8 +5,8 @@ legend, never over a point or the ring; the Curate page's title on one line."""
 
 from __future__ import annotations
 
-import pytest
 import pyqtgraph as pg
+import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QToolButton
 
