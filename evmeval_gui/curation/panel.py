@@ -297,7 +297,8 @@ class CurationPanel(QWidget):
         self.agreement.setMaximumHeight(rows_height(self.agreement, n))
         agreement_columns(self.agreement, state.names)  # the names whole where the figures leave room
         self.work.set_state(state)
-        self.versions.setMinimumHeight(rows_height(self.versions, n + 1))
+        # as tall as its rows, the text the rest (a quarter of the split left white under them at 1600 pixels)
+        self.versions.setFixedHeight(rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
         versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         versions.setStretchLastSection(False)

@@ -117,3 +117,17 @@ def test_the_curate_title_is_one_line(qtbot, make_window, size):
                             else "Curation of 3 annotators")
     if size[0] >= 1366:
         assert title.text() == whole
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_versions_table_ends_at_its_last_row(qtbot, make_window, size):
+    """At 1600 pixels a quarter of the split was the versions table's: some 45 white pixels under its four rows, which
+    the text above could have had."""
+    window = make_window(persist=False, size=size)
+    _curate_demo(qtbot, window)
+    versions = window.curate.panel.versions
+    qtbot.waitUntil(lambda: versions.rowCount() == 4, timeout=TIMEOUT)
+    last = versions.visualRect(versions.model().index(versions.rowCount() - 1, 0))
+    below = versions.viewport().height() - last.bottom() - 1
+    assert 0 <= below <= 6, f"{below} white pixels under the curated row"
+    assert not versions.verticalScrollBar().isVisible()
