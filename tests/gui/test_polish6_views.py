@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtWidgets import QToolButton
 
 from evmeval_gui.charts.tab_bar import TAB_WORDS, tab_named
@@ -16,9 +16,9 @@ from evmeval_gui.sequencing.charts import SequencingBarsChart
 from tests.gui.test_curation_list_columns import _curate_demo
 from tests.gui.test_polish_charts import SIZES, _show_tab
 from tests.gui.test_polish_charts import _window as _charts_window
+from tests.gui.windows import POPUP_WARNINGS
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints", POPUP_WARNINGS)
 TIMEOUT = 30_000
 IDS = [f"{w}x{h}" for w, h in SIZES]
 
@@ -43,14 +43,26 @@ def test_every_chart_tab_is_in_view_at_1600_and_in_the_list_where_not(qtbot, mak
         assert not every.isVisible()
         return
     assert every.isVisible()  # narrower: every chart by its whole name, one click away
-    menu = every.menu()
-    menu.aboutToShow.emit()
-    names = [action.text() for action in menu.actions()]
-    assert names == list(TAB_WORDS)
-    next(a for a in menu.actions() if a.text() == "Documents").trigger()
-    assert tabs.currentIndex() == tab_named(tabs, "Documents")
-    menu.aboutToShow.emit()
-    assert [a.text() for a in menu.actions() if a.isChecked()] == ["Documents"]
+    current = bar.tabData(tabs.currentIndex())
+    seen: list[str] = []
+    checked: list[str] = []
+
+    def choose() -> None:  # in the menu the click opened
+        menu = every.menu()
+        try:
+            qtbot.waitUntil(menu.isVisible, timeout=TIMEOUT)
+            seen.extend(action.text() for action in menu.actions())
+            checked.extend(action.text() for action in menu.actions() if action.isChecked())
+            documents = next(action for action in menu.actions() if action.text() == "Documents")
+            qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(documents).center())
+        finally:
+            menu.close()
+
+    QTimer.singleShot(0, choose)
+    qtbot.mouseClick(every, Qt.MouseButton.LeftButton)
+    assert seen == list(TAB_WORDS)
+    assert checked == [current]
+    qtbot.waitUntil(lambda: tabs.currentIndex() == tab_named(tabs, "Documents"), timeout=TIMEOUT)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
