@@ -9,7 +9,7 @@ at the bar's end lists every chart by its whole name, so none is more than two c
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QTabWidget, QToolButton, QWidget
 
 from evmeval_gui.qt_environment import keep_tab_text_whole
@@ -62,15 +62,15 @@ class ChartTabs(QTabWidget):
         self.every_chart.hide()
 
     def _fill_menu(self) -> None:
+        """The tabs' whole names, the current one checked (made as the menu opens: the tabs a feature added since
+        are in it)."""
         menu = self.every_chart.menu()
-        menu.clear()
-        group = QActionGroup(menu)
+        menu.clear()  # deletes the last opening's actions
         for index in range(self.count()):
             action = QAction(str(self.tabBar().tabData(index) or self.tabText(index)), menu)
             action.setCheckable(True)
             action.setChecked(index == self.currentIndex())
             action.triggered.connect(lambda _checked=False, i=index: self.setCurrentIndex(i))
-            group.addAction(action)
             menu.addAction(action)
 
     def _fit(self) -> None:

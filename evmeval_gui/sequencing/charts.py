@@ -58,7 +58,7 @@ class SequencingBarsChart(ChartWidget):
 
     base_minimum = (NARROW_WIDTH, 320)
     plot_minimum_height = 200
-    """At 1024 pixels the title's five lines and the legend's left the bars 140 pixels: a strip under them."""
+    """At 1024 pixels the title's lines and the legend's five left the bars 140 pixels: a strip under them."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
