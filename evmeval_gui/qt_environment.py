@@ -38,19 +38,20 @@ def paint_on_the_gui_thread() -> None:
     os.environ.setdefault(SERIAL_PAINT, "1")
 
 
-_TAB_STYLES: list[object] = []
-"""The one style `keep_tab_text_whole` gives tab bars (a widget does not own the style it is given)."""
+_TAB_STYLES: dict[int, object] = {}
+"""The styles `keep_tab_text_whole` gives tab bars, by padding (a widget does not own the style it is given)."""
 
 
-def keep_tab_text_whole(bar: QTabBar) -> None:
+def keep_tab_text_whole(bar: QTabBar, padding: int = 0) -> None:
     """`bar` in the application's style, but with an unselected tab's text where a selected tab's is: Fusion
     draws it 2 px lower and cuts off what reaches below the baseline, so a tab named "[2] system_a.tbf" read
     "system a.tbf" and "Per type" lost the tails of its p and y. For tab bars only, not the application: each
     of the style's questions then runs Python, 1,776 of them a window repaint, each waiting for the
-    interpreter's lock while a job holds it."""
+    interpreter's lock while a job holds it. `padding`: the pixels around a tab's text, when not the style's
+    (the Charts dock's eight tabs: the text is laid out with the same figure, so it is not cut)."""
     from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
 
-    if not _TAB_STYLES:
+    if padding not in _TAB_STYLES:
         base = QStyleFactory.create(QApplication.style().name())
         if base is None:
             return
@@ -59,7 +60,9 @@ def keep_tab_text_whole(bar: QTabBar) -> None:
             def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
                 if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
                     return 0
+                if padding and metric == QStyle.PixelMetric.PM_TabBarTabHSpace:
+                    return padding
                 return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
 
-        _TAB_STYLES.append(TabTextWhole(base))
-    bar.setStyle(_TAB_STYLES[0])  # type: ignore[arg-type]
+        _TAB_STYLES[padding] = TabTextWhole(base)
+    bar.setStyle(_TAB_STYLES[padding])  # type: ignore[arg-type]

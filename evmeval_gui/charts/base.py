@@ -196,6 +196,8 @@ class ChartWidget(QWidget):
     """Smallest size at which the chart reads; data-dependent charts raise it in `set_data` (their height
     mostly: the width stays what a narrow dock has, and the chart fits its drawing to the width it gets)."""
 
+    plot_minimum_height = PLOT_MINIMUM_HEIGHT
+    """The least height of the plot area (the data); a chart with a tall title and legend raises it."""
     title_justify = "center"
     """Where the title sits; charts wider than a narrow dock (heatmaps scroll sideways) put it left,
     where the reader starts, instead of centred over a part that is scrolled out of view."""
@@ -315,8 +317,8 @@ class ChartWidget(QWidget):
         """Keep the widget at least as large as its data needs (`width` × `height`) and as its title,
         legend and axes need, so that neither the screen (it scrolls instead) nor an export clips it."""
         view = self.plot.getViewBox()
-        if view.minimumHeight() < PLOT_MINIMUM_HEIGHT:
-            view.setMinimumHeight(PLOT_MINIMUM_HEIGHT)
+        if view.minimumHeight() < self.plot_minimum_height:
+            view.setMinimumHeight(self.plot_minimum_height)
             self.plot_widget.ci.layout.invalidate()
         hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
         legend = self._legend_width(1) + 8  # the legend folds to one column in a narrow chart

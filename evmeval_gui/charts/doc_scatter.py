@@ -51,10 +51,10 @@ class CurrentSample(ItemSample):
         centre = QPointF(10, 10)
         p.setPen(pg.mkPen(qcolour(BAR_COLOUR), width=1.0))
         p.setBrush(pg.mkBrush(qcolour(BAR_COLOUR, 110)))
-        p.drawEllipse(centre, 4, 4)
+        p.drawEllipse(centre, 3, 3)  # a 4-pixel point filled the coreference ring's 6: a grey dot, not a ring
         p.setBrush(pg.mkBrush(None))
         for colour, width, diameter in self.rings:
-            p.setPen(pg.mkPen(colour, width=max(1.5, width * self.SCALE)))
+            p.setPen(pg.mkPen(colour, width=max(2.0, width * self.SCALE)))
             radius = diameter * self.SCALE / 2
             p.drawEllipse(centre, radius, radius)
 

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QStackedWidget,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -38,8 +37,8 @@ from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
+from evmeval_gui.charts.tab_bar import ChartTabs, add_chart_tab
 from evmeval_gui.model.jobs import Runner
-from evmeval_gui.qt_environment import keep_tab_text_whole
 
 RowPredicate = Callable[[str, MappingRow], bool]
 
@@ -178,13 +177,12 @@ class ChartsPanel(QWidget):
         per_type_layout.addLayout(table_row)
         per_type_layout.addWidget(self.per_type_stack, 1)
 
-        self.tabs = QTabWidget()
-        keep_tab_text_whole(self.tabs.tabBar())  # "Per type", "Type confusion" whole
-        self.tabs.addTab(_scrolling(self.score_bars), "Scores")
-        self.tabs.addTab(per_type_page, "Per type")
-        self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")
-        self.tabs.addTab(_scrolling(self.realis_confusion), "Realis confusion")
-        self.tabs.addTab(_scrolling(self.doc_scatter), "Documents")
+        self.tabs = ChartTabs()  # short names, whole on hover: every tab in view from 1600 pixels on
+        for page, name in ((_scrolling(self.score_bars), "Scores"), (per_type_page, "Per type"),
+                           (_scrolling(self.type_confusion), "Type confusion"),
+                           (_scrolling(self.realis_confusion), "Realis confusion"),
+                           (_scrolling(self.doc_scatter), "Documents")):
+            add_chart_tab(self.tabs, page, name)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
@@ -209,13 +207,13 @@ class ChartsPanel(QWidget):
     def add_tab(self, tab: ChartTab) -> None:
         """Add a feature's tab after the panel's own (see `ChartTab`); it is drawn as theirs are."""
         self.feature_tabs[tab.name] = tab
-        self._tab_parts[self.tabs.addTab(_scrolling(tab.chart), tab.label)] = (tab.name,)
+        self._tab_parts[add_chart_tab(self.tabs, _scrolling(tab.chart), tab.label)] = (tab.name,)
         tab.computed.connect(lambda: self._draw(tab.name))
         self._draw(tab.name)
 
     def add_page(self, page: QWidget, label: str) -> None:
         """Add a feature's page that draws itself (`charts.pages.PagedCharts`: coreference, sequencing)."""
-        self.tabs.addTab(page, label)
+        add_chart_tab(self.tabs, page, label)
 
     def show_document_scores(self, doc_id: str | None) -> None:
         """Turn to the score bars of one document ("Show in charts" on a document)."""

@@ -20,7 +20,7 @@ from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import METRIC_NAMES
 from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from evmeval_gui.charts.bar_labels import fit_values_saying
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
@@ -121,6 +121,10 @@ class CorefScoreBars(ChartWidget):
         return text
 
 
+DIAGONAL_NAME = "coreference = mentions"
+"""What the dashed diagonal is called in the documents' scatter's legend."""
+
+
 class CorefDocScatter(PercentScatter):
     """Mention F1 (x) against coreference CoNLL F1 (y) per document. Items: `scatter`, `current_marker`."""
 
@@ -164,15 +168,14 @@ class CorefDocScatter(PercentScatter):
         self.plot.addItem(self._add_current_marker(30))
         self.set_current(current)
         self._percent_axes()
-        label = text_item("coreference = mentions", anchor=(1.0, 0.0), size=8, colour=MUTED)
-        label.setPos(100, 99)
-        self.plot.addItem(label)
         self.set_titles(title, subtitle=f"{len(ids)} documents\nmentions aligned by "
                         f"{Combination(coref.combination).label}",
                         left="Coreference CoNLL F1 (%)", bottom="Mention F1 (%)")
+        # the diagonal named in the legend: written at its top end, the words sat over the best documents'
+        # points and the current one's ring
         self.set_legend([(legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
-                         (CurrentSample(CURRENT_RINGS[-1:]),
-                          "current document")], columns=2)
+                         (CurrentSample(CURRENT_RINGS[-1:]), "current document"),
+                         (pg.PlotDataItem(pen=dashed), DIAGONAL_NAME)], columns=3)
         self.fit_minimum()
 
     def set_current(self, doc_id: str | None) -> None:
@@ -211,6 +214,7 @@ class CorefCharts(QWidget):
         column.addWidget(self.scatter)
         area = QScrollArea()
         area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)  # as the other tabs' pages: no box drawn inside the tab's own
         area.setWidget(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -221,14 +225,20 @@ class CorefCharts(QWidget):
         self.clear("No coreference scores yet.")
 
     def clear(self, message: str) -> None:
-        self.note.setText(message)
+        self._say(message)
         self.bars.clear(message)
         self.scatter.clear(message)
 
     def set_data(self, coref: CorefResult, documents: Sequence[DocumentResult], current: str | None = None) -> None:
-        self.note.setText("")
+        self._say("")
         self.bars.set_data(coref.total, title="Coreference scores (corpus)", subtitle=corpus_subtitle(coref))
         self.scatter.set_data(coref, documents, title="Documents: coreference vs mentions", current=current)
 
     def charts(self) -> dict[str, ChartWidget]:
         return dict(zip(CHART_NAMES, (self.bars, self.scatter), strict=True))
+
+    def _say(self, text: str) -> None:
+        """The note over the charts, hidden when it has nothing to say (empty, it left a white line under the
+        tabs)."""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))

@@ -43,6 +43,7 @@ from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 from evmeval_gui.turns import Steps
+from evmeval_gui.views.summary_bar import ElidedLabel
 
 POLICIES = ("majority", "union", "intersection")
 AT_ONCE_DOCUMENTS = 4
@@ -66,12 +67,14 @@ class CurationPanel(QWidget):
         self.setObjectName("curationPanel")
         self.state: CurationState | None = None
         self.picker: TypePicker | None = None
-        self.title = QLabel()
-        self.title.setTextFormat(Qt.TextFormat.RichText)
-        # it wraps (and gives way to the buttons) in a narrow window rather than widen the window
-        self.title.setWordWrap(True)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.title.setMinimumWidth(120)
+        # one line, the annotators' names dropped where they do not fit (they wrapped it to three lines at 1024
+        # pixels): the tooltip, the agreement table and the Accept box name them
+        self.title = ElidedLabel()
+        self.title.setObjectName("curationTitle")
+        self.title.elide_mode = Qt.TextElideMode.ElideRight
+        bold = self.title.font()
+        bold.setBold(True)
+        self.title.setFont(bold)
         self.policy = QComboBox()
         self.policy.setObjectName("policyCombo")
         self.policy.setToolTip("How the curated set starts: majority (more than half have the same span, type and "
@@ -294,7 +297,8 @@ class CurationPanel(QWidget):
         self.agreement.setMaximumHeight(rows_height(self.agreement, n))
         agreement_columns(self.agreement, state.names)  # the names whole where the figures leave room
         self.work.set_state(state)
-        self.versions.setMinimumHeight(rows_height(self.versions, n + 1))
+        # as tall as its rows, the text the rest (a quarter of the split left white under them at 1600 pixels)
+        self.versions.setFixedHeight(rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
         versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         versions.setStretchLastSection(False)
@@ -330,8 +334,9 @@ class CurationPanel(QWidget):
         state = self.state
         if state is not None:
             decided, total = state.progress()
-            self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
-                               + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
+            short = f"Curation of {len(state.files)} annotators"
+            self.title.set_full_text(f"{short}: " + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)),
+                                     short)
             self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
 
     def _drop(self, steps: list[Step]) -> None:

@@ -20,7 +20,7 @@ def shown_panel(qtbot, result):  # type: ignore[no-untyped-def]
     panel.show()
     panel.set_result(result)
     bar = panel.tabs.tabBar()
-    tab = next(k for k in range(bar.count()) if bar.tabText(k) == "Realis confusion")
+    tab = next(k for k in range(bar.count()) if bar.tabData(k) == "Realis confusion")
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(tab).center())
     assert panel.tabs.currentIndex() == tab
     return panel

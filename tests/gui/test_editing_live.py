@@ -271,7 +271,7 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
     # the documents' scatter (its tab clicked): the edited document's point moves, the others stay
     panel = window.charts_dock.panel
     tabs = panel.tabs
-    documents_tab = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Documents")
+    documents_tab = next(i for i in range(tabs.count()) if tabs.tabBar().tabData(i) == "Documents")
     qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(documents_tab).center())
     scatter = panel.doc_scatter
 
@@ -384,7 +384,7 @@ def test_the_type_confusion_follows_edits_and_keeps_its_drawing_when_its_counts_
     qtbot.waitUntil(lambda: dock.panel is not None and dock.panel.result is window.session.result, timeout=LOAD_TIMEOUT)
     panel = window.charts_dock.panel
     tabs = panel.tabs
-    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Type confusion")
+    index = next(i for i in range(tabs.count()) if tabs.tabBar().tabData(i) == "Type confusion")
     qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(index).center())
     heatmap = panel.type_confusion
 

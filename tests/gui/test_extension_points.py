@@ -30,5 +30,5 @@ def test_the_charts_panel_shows_the_alignment_figures_only_as_a_registered_tab(q
     assert "schemes" not in bare.charts()
     full = charts_panel()
     qtbot.addWidget(full)
-    assert full.tabs.tabText(full.tabs.count() - 1) == "Schemes"
+    assert full.tabs.tabBar().tabData(full.tabs.count() - 1) == "Schemes"
     assert list(full.charts())[-1] == "schemes" and full.charts()["schemes"] is full.feature_tabs["schemes"].chart

@@ -32,7 +32,7 @@ def _window(make_window, qtbot, size: tuple[int, int]) -> MainWindow:  # type: i
 
 def _show_tab(qtbot, window: MainWindow, label: str) -> None:  # type: ignore[no-untyped-def]
     tabs = window.charts_dock.panel.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == label))
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabBar().tabData(i) == label))  # whole name
     qtbot.waitUntil(lambda: window.runner.idle, timeout=30_000)
     QTest.qWait(30)
 
@@ -110,7 +110,7 @@ def test_every_chart_keeps_its_plot_and_legend_whole(qtbot, make_window, size):
     window = _window(make_window, qtbot, size)
     tabs = window.charts_dock.panel.tabs
     for index in range(tabs.count()):
-        _show_tab(qtbot, window, tabs.tabText(index))
+        _show_tab(qtbot, window, tabs.tabBar().tabData(index))
         for chart in tabs.widget(index).findChildren(ChartWidget):
             if not chart.isVisible() or chart._data_call is None:
                 continue

@@ -318,7 +318,7 @@ def test_sequencing_chart_tab_draws_the_core_figures(make_window, qtbot, corpus)
     w.charts_dock.show()
     qtbot.waitUntil(lambda: w.sequencing.charts_page is not None, timeout=LOAD_TIMEOUT)
     tabs = w.charts_dock.panel.tabs
-    assert tabs.tabText(tabs.count() - 1) == "Sequencing"
+    assert tabs.tabBar().tabData(tabs.count() - 1) == "Sequencing"
     expected = core_scores(corpus / "gold.tbf", corpus / "system.tbf", corpus / "tkn")
     bars = w.sequencing.charts_page.bars
     for closure in ("published", "full"):

@@ -1,0 +1,85 @@
+"""GUI-thread cost of a window resize with the Charts dock open, on the tabs branch `polish6` changed (issue 34).
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/charts_resize_probe.py [--rounds 20]
+
+The demo with its charts in a window that alternates 1024x640 <-> 1084x640 and 1540x1000 <-> 1600x1000, the dock
+turned to its Scores, Coreference and Sequencing tabs (by position: the first, the next to last and the last, so
+the same script measures a tree whose tabs bear other names): per tab and width, the median GUI thread's CPU
+(`time.thread_time`, which the machine's load moves less than the wall clock) of one resize and the paint it brings
+(`grab`), and tracemalloc's peak over the last tab's rounds. Prints one line with the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+import tracemalloc
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    rounds = parser.parse_args().rounds
+    from evmeval_gui.app import _application, _wait_for_background_work
+
+    app = _application(offscreen=True)
+    from PySide6.QtCore import QEventLoop, QSettings, Qt
+
+    from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.model.corpus import demo_request
+
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, persist=False, notifier=print, warm_charts=False)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.resize(1024, 640)
+    window.charts_dock.show()
+    window.show()
+    loop = QEventLoop()
+    window.session.scoring_finished.connect(loop.quit)
+    window.open_request(demo_request())
+    loop.exec()
+
+    def settle() -> None:
+        _wait_for_background_work(window.runner, window.session)
+        for _ in range(5):
+            app.processEvents()
+
+    def resizes(height: int, widths: tuple[int, int]) -> float:
+        window.resize(widths[0], height)
+        settle()
+        spent = []
+        for n in range(rounds):
+            start = time.thread_time()
+            window.resize(widths[(n + 1) % 2], height)
+            app.processEvents()
+            window.grab()
+            spent.append(time.thread_time() - start)
+        return statistics.median(spent) * 1000
+
+    settle()
+    tabs = window.charts_dock.panel.tabs
+    line = []
+    pages = (("scores", 0), ("coreference", tabs.count() - 2), ("sequencing", tabs.count() - 1))
+    for n, (name, index) in enumerate(pages):
+        tabs.setCurrentIndex(index)
+        settle()
+        last = n == len(pages) - 1
+        if last:
+            tracemalloc.start()
+        narrow = resizes(640, (1024, 1084))
+        wide = resizes(1000, (1600, 1540))
+        line.append(f"{name} {narrow:.1f} / {wide:.1f} ms")
+        if last:
+            line.append(f"traced peak {tracemalloc.get_traced_memory()[1] / 1024:.0f} KiB")
+            tracemalloc.stop()
+    window.close()
+    print(f"load {os.getloadavg()[0]:.1f} | resize 1024<->1084 / 1600<->1540, GUI CPU median: " + " | ".join(line))
+
+
+if __name__ == "__main__":
+    main()
