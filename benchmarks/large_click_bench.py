@@ -139,6 +139,7 @@ for doc_id in docs:
     ticks["last"], ticks["most"] = time.thread_time(), 0.0
     timer.start()
     rest = getattr(view, "complete_layout", None) and (lambda: view.layout_data is None or view.layout_data.complete)
+    wait(lambda: view.doc is not None and view.doc.doc_id == doc_id)  # a long text may be read in the background
     wait(lambda: rest() if rest else True)
     gui_bench.settle(app)
     timer.stop()
