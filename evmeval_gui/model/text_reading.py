@@ -85,7 +85,7 @@ class TextReading:
 
         self.runner.submit(f"Reading {doc.doc_id}", work, done, on_error=lambda exc: done(unreadable(doc, exc)),
                            key=TEXT)
-        self.runner.hurry(TEXT)  # not queued behind a chart's quiet job: the user waits for it
+        self.runner.hurry(TEXT, open_gate=False)  # not queued behind a chart's job nor held by a load: the user waits
 
     def forget(self) -> None:
         """Drop a read under way (the caches are cleared): what it still delivers is not kept."""
