@@ -97,10 +97,13 @@ class DocumentPane(QWidget):
 
     def show_document(self, doc_id: str | None, *, keep_place: bool = False) -> None:
         """Load a document into the view (the session's selection decides which one). A long document's text,
-        read in the background, leaves the view empty until it arrives (`_on_text_arrived`)."""
+        read in the background, leaves the view empty until it arrives (`_on_text_arrived`); the shown document
+        again in place (`keep_place`: an edit, a rescoring) is read at once, as the user's place is kept."""
         self._doc_id = doc_id
         session = self.session
-        doc = session.document_text_soon(doc_id) if doc_id else None
+        shown = self.view.doc is not None and self.view.doc.doc_id == doc_id
+        read = session.document_text if keep_place and shown else session.document_text_soon  # (an edit: in place)
+        doc = read(doc_id) if doc_id else None
         if doc is None:
             self.view.set_document(None, None, None)
         else:

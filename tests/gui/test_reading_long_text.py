@@ -19,8 +19,9 @@ from evmeval_gui.views.mapping_columns import POS
 from evmeval_gui.views.mapping_order import reading_ranks
 from tests.gui.corpus_factory import token_table
 from tests.gui.test_long_document_steps import TIMEOUT, gold_spans, long_text, system_spans, write_long_corpus
+from tests.gui.test_mapping_window import choose_mapping_with_keys
 from tests.gui.test_scale_window import click_document
-from tests.gui.windows import opened
+from tests.gui.windows import POPUP_WARNINGS, opened
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -164,3 +165,21 @@ def test_a_short_document_comes_with_the_click(reading_window, qtbot, held, monk
     click_document(qtbot, window, "long2")
     assert window.text_view.doc is not None and window.text_view.doc.doc_id == "long2"
     assert table_positions(window)[:3] == ["1", "2", "3"]
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_the_shown_long_document_rescored_stays_where_the_user_is(reading_window, qtbot, held) -> None:
+    window, view = reading_window, reading_window.text_view
+    click_document(qtbot, window, "long")
+    held.set()
+    qtbot.waitUntil(lambda: view.doc is not None and view.layout_data is not None and view.layout_data.complete,
+                    timeout=TIMEOUT)
+    for _ in range(3):
+        qtbot.keyClick(view, Qt.Key.Key_PageDown)
+    place = view.verticalScrollBar().value()
+    assert place > 0
+    held.clear()  # a background read would now wait: the rescored document must not need one
+    choose_mapping_with_keys(qtbot, window, 1)  # another mapping: the corpus rescored, its texts read again
+    qtbot.waitUntil(lambda: window.session.result.mapping == "optimal", timeout=TIMEOUT)
+    assert view.doc is not None and view.doc.doc_id == "long" and not window.document_pane.reading
+    assert view.verticalScrollBar().value() == place
