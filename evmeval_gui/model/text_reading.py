@@ -88,7 +88,6 @@ class TextReading:
         self.runner.hurry(TEXT, open_gate=False)  # not queued behind a chart's job nor held by a load: the user waits
 
     def forget(self) -> None:
-        """Drop a read under way (the caches are cleared): what it still delivers is not kept."""
-        if self._pending is not None:
-            self._pending = None
-            self.runner.cancel(TEXT)
+        """Drop a read under way (the caches are cleared): what it still delivers is not kept. The job is not
+        cancelled: it makes no cancel check, and a cancel would open the jobs' gate in the turn that clears."""
+        self._pending = None

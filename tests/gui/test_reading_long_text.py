@@ -18,12 +18,14 @@ from evmeval_gui.model.text_reading import TEXT, TextReading
 from evmeval_gui.views.mapping_columns import POS
 from evmeval_gui.views.mapping_order import reading_ranks
 from tests.gui.corpus_factory import token_table
+from tests.gui.test_first_document import gate, open_held
 from tests.gui.test_long_document_steps import TIMEOUT, gold_spans, long_text, system_spans, write_long_corpus
 from tests.gui.test_mapping_window import choose_mapping_with_keys
 from tests.gui.test_scale_window import click_document
 from tests.gui.windows import POPUP_WARNINGS, opened
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+__all__ = ["gate"]
 
 
 def write_corpus(folder: Path) -> Path:
@@ -183,3 +185,20 @@ def test_the_shown_long_document_rescored_stays_where_the_user_is(reading_window
     qtbot.waitUntil(lambda: window.session.result.mapping == "optimal", timeout=TIMEOUT)
     assert view.doc is not None and view.doc.doc_id == "long" and not window.document_pane.reading
     assert view.verticalScrollBar().value() == place
+
+
+def test_a_long_document_clicked_while_its_corpus_is_scored_shows_the_corpus_result(make_window, qtbot, tmp_path,
+                                                                                    gate, held) -> None:
+    window = make_window()
+    open_held(qtbot, window, write_corpus(tmp_path / "corpus"), gate)  # the first document shown, the load held
+    click_document(qtbot, window, "long")  # scored on its own; its text read in the background (held too)
+    assert window.document_pane.reading and "<b>long</b>" in window.document_pane.title.text()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        gate.set()  # the corpus arrives while the text is read: that text was read for the document's own result
+    assert window.document_pane.reading and window.text_view.doc is None
+    held.set()
+    qtbot.waitUntil(lambda: window.text_view.doc is not None, timeout=TIMEOUT)
+    result = window.session.doc_result("long")
+    assert window.session.loaded and result is not None and window.text_view.result_doc is result
+    assert window.text_view.doc.doc_id == "long" and len(window.text_view.doc.gold_units) == len(result.gold)
+    assert window.mapping.model.doc_id == "long" and table_positions(window)[:2] == ["1", "2"]
