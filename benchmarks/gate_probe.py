@@ -57,6 +57,8 @@ for doc_id in (["LONG10", "LONG40"] if long else [None] * 8):
         window.navigation.step_document(1)
     else:
         window.session.select_document(doc_id)
+    if doc_id is not None:  # a long document's text may be read in the background: its arrival is counted
+        scale._wait(app, lambda: view.doc is not None and view.doc.doc_id == doc_id)
     scale._wait(app, lambda: view.layout_data is None or view.layout_data.complete)
     gui_bench.settle(app)
     c1, t1 = time.thread_time(), time.perf_counter()

@@ -373,14 +373,22 @@ class JobRunner(QObject):
             elif job.thread in self._threads:
                 self._threads.remove(job.thread)
 
-    def hurry(self, key: str) -> None:
-        """Start the quiet job of `key` now if it waits for another quiet job to end: the user waits for it (a
-        click on the Charts dock waits for the charts' library, queued behind the corpus's coreference)."""
+    def hurry(self, key: str, *, open_gate: bool = True) -> None:
+        """Start the quiet job of `key` now if it waits for another quiet job to end, or is held while a corpus
+        loads (`hold_quiet`): the user waits for it (a click on the Charts dock waits for the charts' library,
+        queued behind the corpus's coreference; a long document's text). `open_gate=False`: the job makes no
+        cancel check, so the gate stays shut for the rest of the user's turn (the load waits for its paint)."""
         job = self._current.get(key)
-        if job is None or job not in self._quiet_queue or job.thread is None:
+        if job is None or job.thread is None:
             return
-        _AT_WORK.end()  # the user waits for it: it does not wait for this turn's paint
-        self._quiet_queue.remove(job)
+        if job in self._quiet_queue:
+            self._quiet_queue.remove(job)
+        elif self._held is not None and job in self._held:
+            self._held.remove(job)
+        else:
+            return
+        if open_gate:
+            _AT_WORK.end()  # the user waits for it: it does not wait for this turn's paint
         job.thread.start()  # beside the running quiet job; `_on_ended` ignores it (not `_quiet_running`)
 
     def pause_quiet(self, ms: int = PAUSE_MS) -> None:

@@ -18,7 +18,6 @@ the selection it keeps), the view options (the combination of `rows` and `marks`
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -34,14 +33,16 @@ from evmeval.sequencing.links import link_types_of, relation_kinds_in
 
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
-from evmeval_gui.model.doctext import DocumentMarks, DocumentText, document_marks, read_document_text, with_mentions
+from evmeval_gui.model.doctext import DocumentMarks, DocumentText, document_marks, with_mentions
 from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.first_document import FirstDocument
 from evmeval_gui.model.first_state import FirstDocumentState
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner, T
+from evmeval_gui.model.lru import LRU
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
+from evmeval_gui.model.text_reading import TextReading, reads_long
 from evmeval_gui.model.view_options import ViewOptions
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
@@ -122,18 +123,6 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combin
     return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
 
 
-class _LRU(OrderedDict):
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def put(self, key: object, value: object) -> None:
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
-
-
 class CorpusState:
     """The loaded corpus, its results per system and mapping, the per-document caches."""
 
@@ -164,8 +153,10 @@ class CorpusState:
         self._results: dict[int, ScoreResult] = {}
         self._scored: dict[tuple[int, str], ScoreResult] = {}
         """Every result of the corpus made so far, by (system index, mapping strategy)."""
-        self._texts: _LRU = _LRU(_TEXT_CACHE)
-        self._rows: _LRU = _LRU(_ROWS_CACHE)
+        self._texts: LRU = LRU(_TEXT_CACHE)
+        self.reading = TextReading(runner)
+        self.text_arrived = self.reading.arrived
+        self._rows: LRU = LRU(_ROWS_CACHE)
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
         self._relation_kinds: dict[int, tuple[TbfFile, frozenset[str]]] = {}
@@ -546,6 +537,7 @@ class CorpusState:
         """Forget the document texts and mapping rows built so far (they are rebuilt on demand)."""
         self._texts.clear()
         self._rows.clear()
+        self.reading.forget()
 
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
         """The mapping table of a document (cached), from `evmeval.mention.outcomes.mapping_rows`."""
@@ -567,8 +559,21 @@ class CorpusState:
         combination = combination or self.view.combination
         return document_marks(doc, combination, self.rows(doc_id, combination))
 
+    def _keep_text(self, doc: DocumentResult, built: DocumentText) -> None:
+        if self.doc_result(doc.doc_id) is doc:
+            self._texts.put(doc.doc_id, built)
+
     def document_text(self, doc_id: str) -> DocumentText | None:
         """The document's text with its mentions placed (cached); reads token table and text lazily."""
+        return self._text(doc_id, soon=False)
+
+    def document_text_soon(self, doc_id: str) -> DocumentText | None:
+        """`document_text`, but a long one not read yet is read in the background (`text_reading`): None until
+        `text_arrived(doc_id)`."""
+        return self._text(doc_id, soon=True)
+
+    def _text(self, doc_id: str, *, soon: bool) -> DocumentText | None:
+        """(The core's sources keep the last few documents' tables and texts only: memory stays flat.)"""
         cached = self._texts.get(doc_id)
         if cached is not None:
             self._texts.move_to_end(doc_id)
@@ -582,7 +587,9 @@ class CorpusState:
             inputs = (self.first.other(doc_id, self.mapping) or self.first.document).corpus.inputs[0]
         else:
             return None
-        # The core's sources keep the last few documents' tables and texts only: memory stays flat.
-        built = read_document_text(inputs, doc_id, doc.gold, doc.system)
+        if soon and reads_long(inputs, doc):  # kept only while the document's result is the shown one
+            self.reading.start(inputs, doc, lambda built: self._keep_text(doc, built))
+            return self._texts.get(doc_id)  # (an immediate runner has read it already)
+        built = self.reading.read(inputs, doc)
         self._texts.put(doc_id, built)
         return built

@@ -116,8 +116,9 @@ class Runner(Protocol):
         (non-MAIN) jobs a moment more."""
         ...
 
-    def hurry(self, key: str) -> None:
-        """Start the queued quiet job of `key` now, beside the running one (the user waits for it)."""
+    def hurry(self, key: str, *, open_gate: bool = True) -> None:
+        """Start the queued (or held) quiet job of `key` now, beside the running one (the user waits for it).
+        `open_gate=False`: a job that makes no cancel check leaves the GUI thread's gate as it is."""
         ...
 
 
@@ -156,5 +157,5 @@ class ImmediateRunner:
     def pause_quiet(self) -> None:
         """Nothing runs in the background: nothing to pause."""
 
-    def hurry(self, key: str) -> None:
+    def hurry(self, key: str, *, open_gate: bool = True) -> None:
         """Nothing waits: every job ran when submitted."""

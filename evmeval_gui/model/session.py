@@ -74,6 +74,8 @@ class Session:
         self.system_changed = data.system_changed
         self.mapping_changed = data.mapping_changed
         self.result_edited = data.result_edited
+        self.text_arrived = data.text_arrived
+        """(doc_id): a long document's text, read in the background (`document_text_soon`), is in."""
 
     # -- the corpus part's much-used reads (see the module docstring) -------------------------------
 
@@ -147,6 +149,14 @@ class Session:
     def document_text(self, doc_id: str) -> DocumentText | None:
         """The document's text with its mentions placed (cached)."""
         return self.corpus_state.document_text(doc_id)
+
+    def document_text_soon(self, doc_id: str) -> DocumentText | None:
+        """`document_text` for a click: None while a long document's text is read in the background."""
+        return self.corpus_state.document_text_soon(doc_id)
+
+    def reading_text(self, doc_id: str) -> bool:
+        """Whether the text of `doc_id` is being read in the background (`text_arrived` follows)."""
+        return self.corpus_state.reading.pending(doc_id)
 
     # -- the corpus part's much-used actions ----------------------------------------------------------
 

@@ -7,7 +7,7 @@ import html
 import os
 
 from evmeval.rules import Combination
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from evmeval_gui import colours
@@ -15,6 +15,10 @@ from evmeval_gui.frames import framed
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
+
+READING_AFTER_MS = 100
+"""A long document's text read in the background is announced ("Reading <id>…") only if it is not in by then:
+most come sooner (35-60 ms for a 20,000-token one), and a notice shown for a moment would only flash."""
 
 
 class DocumentPane(QWidget):
@@ -59,6 +63,11 @@ class DocumentPane(QWidget):
         session.combination_changed.connect(self._refresh_header)
         session.scoring_finished.connect(self._on_scoring_finished)
         session.result_edited.connect(self._on_edited)
+        session.text_arrived.connect(self._on_text_arrived)
+        self._reading = QTimer(self)
+        self._reading.setSingleShot(True)
+        self._reading.setInterval(READING_AFTER_MS)
+        self._reading.timeout.connect(self._say_reading)
 
     def add_above_text(self, widget: QWidget) -> None:
         """A feature's line between the legend and the text (coreference's members out of view, the
@@ -87,22 +96,46 @@ class DocumentPane(QWidget):
         self.show_document(selection.doc_id)
 
     def show_document(self, doc_id: str | None, *, keep_place: bool = False) -> None:
-        """Load a document into the view (the session's selection decides which one)."""
+        """Load a document into the view (the session's selection decides which one). A long document's text,
+        read in the background, leaves the view empty until it arrives (`_on_text_arrived`); the shown document
+        again in place (`keep_place`: an edit, a rescoring) is read at once, as the user's place is kept."""
         self._doc_id = doc_id
         session = self.session
-        doc = session.document_text(doc_id) if doc_id else None
+        shown = self.view.doc is not None and self.view.doc.doc_id == doc_id
+        read = session.document_text if keep_place and shown else session.document_text_soon  # (an edit: in place)
+        doc = read(doc_id) if doc_id else None
         if doc is None:
             self.view.set_document(None, None, None)
         else:
             self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id),
                                    keep_place=keep_place)
-        notice = doc.notice if doc is not None else self._no_documents() or self._not_read(doc_id)
+        reading = doc is None and doc_id is not None and session.reading_text(doc_id)
+        notice = doc.notice if doc is not None else "" if reading else self._no_documents() or self._not_read(doc_id)
         if doc is not None and doc.unplaced:
             notice = (notice + " " if notice else "") + (
                 f"{doc.unplaced} mention(s) could not be placed on the text (see the mapping table).")
         self.notice.setText(notice)
         self.notice.setVisible(bool(notice))
+        if reading:
+            self._reading.start()
+        else:
+            self._reading.stop()
         self._refresh_header()
+
+    @property
+    def reading(self) -> bool:
+        """Whether the shown document's text is still being read (the view is empty meanwhile)."""
+        return self._doc_id is not None and self.view.doc is None and self.session.reading_text(self._doc_id)
+
+    def _say_reading(self) -> None:
+        if self.reading:
+            self.notice.setText(f"Reading {self._doc_id}…")
+            self.notice.show()
+
+    def _on_text_arrived(self, doc_id: str) -> None:
+        """A long document's text is in: shown if it is still the document asked for (else only kept)."""
+        if doc_id == self._doc_id and (self.view.doc is None or self.view.doc.doc_id != doc_id):
+            self.show_document(doc_id)
 
     def _no_documents(self) -> str:
         """The notice when the shown gold file has no documents at all ("" otherwise)."""

@@ -6,10 +6,12 @@ Sub-rows (a feature's, `views.sub_rows`: the arguments) never sort on their own:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from evmeval.mention.outcomes import MappingRow
 
 from evmeval_gui import colours
+from evmeval_gui.model.doctext import DocumentText, row_position
 from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST, UNIT
 from evmeval_gui.views.sub_rows import SubRow, is_sub_row
 
@@ -36,6 +38,20 @@ def sort_key(row: MappingRow, rank: int, column: int):
     field = (column - G_ID) % 4
     value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
     return (0, natural_key(value))
+
+
+def reading_ranks(rows: Sequence[MappingRow | SubRow], text: DocumentText | None) -> list[int]:
+    """Each row's number in reading order, from 1 (a sub-row: its row's). Without the text (a long document's,
+    still read in the background) the rows' own order; the table takes the reading order when the text arrives."""
+    main = [i for i, row in enumerate(rows) if not is_sub_row(row)]
+    if text is not None:
+        main.sort(key=lambda i: (row_position(rows[i], text), i))  # type: ignore[arg-type]
+    number = {i: k + 1 for k, i in enumerate(main)}
+    ranks, last = [], 0
+    for i in range(len(rows)):
+        last = number.get(i, last)
+        ranks.append(last)
+    return ranks
 
 
 def common_ends(old: list[tuple], new: list[tuple]) -> tuple[int, int]:

@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.doctext import row_position
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.formatting import dice, plural
 from evmeval_gui.model.partners import rows_as_tsv
@@ -67,7 +66,7 @@ from evmeval_gui.views.mapping_columns import (
     unit_label,
 )
 from evmeval_gui.views.mapping_filter import FILTER_ROLE, KEPT, MappingFilter
-from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
+from evmeval_gui.views.mapping_order import common_ends, reading_ranks, shown, sort_key
 from evmeval_gui.views.sub_rows import SubRow, SubRows, is_sub_row, sub_rows_shown
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -112,15 +111,14 @@ class MappingTableModel(QAbstractTableModel):
     def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
         """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
         rows = list(self.session.rows(doc_id)) if doc_id is not None else []
-        text = self.session.document_text(doc_id) if doc_id is not None else None
+        return self._sorted(rows, reading_ranks(rows, self.session.document_text_soon(doc_id) if doc_id else None))
+
+    def take_reading_order(self) -> None:
+        """The document's text came after its rows (read in the background): the rows in reading order."""
+        text = self.session.document_text_soon(self.doc_id) if self.doc_id is not None else None
         if text is not None:
-            order = sorted(range(len(rows)), key=lambda i: (row_position(rows[i], text), i))
-        else:
-            order = list(range(len(rows)))
-        rank = [0] * len(rows)
-        for number, i in enumerate(order):
-            rank[i] = number + 1
-        return self._sorted(rows, rank)
+            self._rank = reading_ranks(self.rows, text)
+            self.sort(self.sort_column, self.sort_order)
 
     def _sorted(self, rows: list[MappingRow], rank: list[int]) -> tuple[list[MappingRow], list[int]]:
         column = self.sort_column
@@ -411,6 +409,7 @@ class MappingTable(QWidget):
         session.combination_changed.connect(self._reload)
         session.scoring_finished.connect(self._on_scoring_finished)
         session.result_edited.connect(self._on_edited)
+        session.text_arrived.connect(self._on_text_arrived)
         session.filter_changed.connect(self._on_filter_changed)
         session.type_filter_requested.connect(self.filter_type)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -489,6 +488,10 @@ class MappingTable(QWidget):
             self._on_session_selection(self.session.selection)
         elif self.model.doc_id in doc_ids:
             self._reload()
+
+    def _on_text_arrived(self, doc_id: str) -> None:
+        if doc_id == self.model.doc_id:
+            self.model.take_reading_order()
 
     def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
         self.set_predicate(chart_filter.row_predicate if chart_filter is not None else None)

@@ -48,6 +48,8 @@ def test_the_first_document_is_the_whole_corpus_result_for_it(name: str, tmp_pat
     assert list(first.inputs.gold.documents) == [first.doc_id]
     assert list(first.result.documents) == [result.document(first.doc_id)]
     assert first.result.document(first.doc_id).gold == result.document(first.doc_id).gold  # lines included
+    reader = first.inputs.texts.reader  # the text and table made when first asked for (a click shows them later)
+    assert reader is not None and reader is first.inputs.tokens.reader and not reader._kept
     assert first.inputs.texts.text(first.doc_id) == inputs.texts.text(first.doc_id)
     assert first.inputs.tokens.table(first.doc_id) == inputs.tokens.table(first.doc_id)
     if name == "two windows":

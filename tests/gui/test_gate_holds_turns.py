@@ -21,7 +21,7 @@ from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import jobs as model_jobs
 from evmeval_gui.turns import Steps, next_turn
 from tests.gui.test_jobs_give_way import Looping
-from tests.gui.test_long_document_steps import write_long_corpus
+from tests.gui.test_long_document_steps import show_long, write_long_corpus
 from tests.gui.test_scale_window import click_document
 from tests.gui.windows import opened
 
@@ -67,8 +67,8 @@ class Passes:
 
 def test_a_click_on_a_long_document_holds_the_jobs_until_its_last_layout_turn(long_window, qtbot, held_long):
     window, view = long_window, long_window.text_view
+    show_long(qtbot, window)  # its text read in the background: its arrival's turn lays out the first screen
     passes = Passes(lambda: (window.runner.all_paused, view.layout_data is not None and view.layout_data.complete))
-    click_document(qtbot, window, "long")
     assert view.layout_data is not None and not view.layout_data.complete  # the rest is placed in later turns
     assert window.runner.all_paused
     qtbot.waitUntil(lambda: view.layout_data is not None and view.layout_data.complete, timeout=TIMEOUT)
@@ -143,7 +143,7 @@ def test_closing_the_window_in_a_chain_of_turns_opens_the_gate(long_window, qtbo
     work = Looping()
     window.runner.submit("Scoring", work, lambda _v: None, key=MAIN)
     work.moves(qtbot)
-    click_document(qtbot, window, "long")
+    show_long(qtbot, window)
     assert view.layout_data is not None and not view.layout_data.complete and window.runner.all_paused
     window.close()  # joins the workers: the one held at its check is let go first
     assert work.ended.is_set()

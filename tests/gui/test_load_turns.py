@@ -19,7 +19,7 @@ from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.curation.state import CurationState
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model import corpus_state as corpus_state_module
+from evmeval_gui.model import text_reading as text_reading_module
 from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.views.document_list import HEADERS, DocumentListModel
@@ -44,7 +44,7 @@ def test_the_texts_shown_while_the_corpus_is_scored_are_not_read_again_when_it_a
                     timeout=TIMEOUT)
     shown = window.text_view.doc
     pieces = window.text_view.layout_data.pieces if window.text_view.layout_data is not None else None
-    reads = count_reads(monkeypatch, corpus_state_module)
+    reads = count_reads(monkeypatch, text_reading_module)  # the session reads its texts there
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         gate.set()
     assert window.session.result is not None and window.session.selection.doc_id == "doc2"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel
 
@@ -123,6 +123,24 @@ def test_the_layout_in_steps_is_the_layout_made_at_once() -> None:
     assert same_layout(builder.finish(), whole)
 
 
+def show_long(qtbot, window: MainWindow, doc_id: str = "long") -> None:  # type: ignore[no-untyped-def]
+    """Click a long document and wait for its text, read in the background (`model.text_reading`), to be taken in:
+    the turn it arrives in lays out its first screen; the rest's steps wait in the event queue on return."""
+    loop = QEventLoop()
+
+    def arrived(_doc_id: str) -> None:  # connected after the views: they have taken it in
+        loop.quit()
+
+    window.session.text_arrived.connect(arrived)
+    click_document(qtbot, window, doc_id)
+    view = window.text_view
+    if view.doc is None or view.doc.doc_id != doc_id:
+        QTimer.singleShot(TIMEOUT, loop.quit)
+        loop.exec()
+    window.session.text_arrived.disconnect(arrived)
+    assert view.doc is not None and view.doc.doc_id == doc_id
+
+
 @pytest.fixture
 def long_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
     window: MainWindow = opened(qtbot, make_window(), write_long_corpus(tmp_path / "corpus"), TIMEOUT)
@@ -133,8 +151,8 @@ def long_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: igno
 
 def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, qtbot) -> None:
     view = long_window.text_view
-    click_document(qtbot, long_window, "long")
-    # the click's own turn: the words of a screen or two placed, painted as the whole layout paints them
+    show_long(qtbot, long_window)
+    # the text's arrival turn: the words of a screen or two placed, painted as the whole layout paints them
     first = view.layout_data
     assert view.doc is not None and view.doc.doc_id == "long" and first is not None
     assert not first.complete
@@ -172,7 +190,7 @@ def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, 
 
 def test_a_mention_far_down_selected_at_once_is_scrolled_to(long_window, qtbot) -> None:
     view, table = long_window.text_view, long_window.mapping.table
-    click_document(qtbot, long_window, "long")
+    show_long(qtbot, long_window)
     assert view.layout_data is not None and not view.layout_data.complete
     # before the rest is placed: a click on the mapping table's last row (reading order: the last words)
     table.scrollToBottom()
@@ -189,7 +207,7 @@ def test_a_mention_far_down_selected_at_once_is_scrolled_to(long_window, qtbot) 
 
 def test_a_resize_while_the_rest_is_placed_lays_out_the_whole_at_once(long_window, qtbot) -> None:
     view = long_window.text_view
-    click_document(qtbot, long_window, "long")
+    show_long(qtbot, long_window)
     assert view.layout_data is not None and not view.layout_data.complete
     long_window.resize(1200, 700)
     qtbot.waitUntil(lambda: view.layout_data is not None and abs(view.layout_data.width
@@ -199,7 +217,7 @@ def test_a_resize_while_the_rest_is_placed_lays_out_the_whole_at_once(long_windo
 
 def test_a_mention_clicked_on_the_first_screen_has_its_cluster_counted_to_the_end(long_window, qtbot) -> None:
     view = long_window.text_view
-    click_document(qtbot, long_window, "long")
+    show_long(qtbot, long_window)
     layout = view.layout_data
     assert layout is not None and not layout.complete
     doc = view.result_doc
@@ -237,7 +255,7 @@ def test_an_overlays_room_asked_while_the_rest_is_placed_keeps_the_steps(long_wi
     view = long_window.text_view
     overlay = _Room()
     view.overlays.append(overlay)
-    click_document(qtbot, long_window, "long")
+    show_long(qtbot, long_window)
     assert view.layout_data is not None and not view.layout_data.complete
     overlay.wanted = 30.0  # more than any other overlay asks
     view.overlays_changed(relayout=True)

@@ -161,9 +161,9 @@ def _inputs(found: str, paths: tuple[str, str], records: tuple[list[Any], list[A
         sources.append(source)
     if found in SIDES:
         g, s = SIDES[found](sources[0], GOLD), SIDES[found](sources[1], PRED)
-        return memory_inputs(g.tbf, s.tbf, g.units, {})
+        return memory_inputs(g.tbf, s.tbf, g.units, {}, lazy=True)
     pair = maven_pair(sources[0], sources[1], named) if found == "maven" else PAIRS[found](sources[0], sources[1])
-    return memory_inputs(pair.gold, pair.system, pair.units, pair.texts)
+    return memory_inputs(pair.gold, pair.system, pair.units, pair.texts, lazy=True)
 
 
 def _scored(found: str, doc_id: str, inputs: LoadedInputs, mapping: str) -> FirstDocument | None:
