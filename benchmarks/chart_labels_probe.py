@@ -11,25 +11,26 @@ style's questions ran Python per full window repaint. Prints one line with the l
 
 from __future__ import annotations
 
-import argparse
 import os
+import sys
 import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from resize_kit import probe_app
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=40)
-    rounds = parser.parse_args().rounds
-    from evmeval_gui.app import _application, _wait_for_background_work
-
-    app = _application(offscreen=True)
+    app, rounds = probe_app(__doc__, 40)
     from PySide6.QtCore import QEventLoop, QSettings, Qt
 
+    from evmeval_gui.app import _wait_for_background_work
     from evmeval_gui.charts.base import ChartWidget
+    from evmeval_gui.charts.tab_bar import tab_named
     from evmeval_gui.main_window import MainWindow
     from evmeval_gui.model.corpus import demo_request
 
@@ -53,7 +54,7 @@ def main() -> None:
 
     line = []
     for tab in ("Scores", "Schemes", "Coreference"):
-        panel.tabs.setCurrentIndex(next(i for i in range(panel.tabs.count()) if panel.tabs.tabText(i) == tab))
+        panel.tabs.setCurrentIndex(tab_named(panel.tabs, tab))  # by whole name (the tab shows a short one)
         _wait_for_background_work(window.runner, window.session)
         settle()
         chart = next(c for c in panel.tabs.currentWidget().findChildren(ChartWidget) if c.isVisible() and c._data_call)

@@ -11,25 +11,23 @@ the same script measures a tree whose tabs bear other names): per tab and width,
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
+import sys
 import tempfile
-import time
 import tracemalloc
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from resize_kit import probe_app, resize_cpu_ms
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=20)
-    rounds = parser.parse_args().rounds
-    from evmeval_gui.app import _application, _wait_for_background_work
-
-    app = _application(offscreen=True)
+    app, rounds = probe_app(__doc__, 20)
     from PySide6.QtCore import QEventLoop, QSettings, Qt
 
+    from evmeval_gui.app import _wait_for_background_work
     from evmeval_gui.main_window import MainWindow
     from evmeval_gui.model.corpus import demo_request
 
@@ -50,16 +48,7 @@ def main() -> None:
             app.processEvents()
 
     def resizes(height: int, widths: tuple[int, int]) -> float:
-        window.resize(widths[0], height)
-        settle()
-        spent = []
-        for n in range(rounds):
-            start = time.thread_time()
-            window.resize(widths[(n + 1) % 2], height)
-            app.processEvents()
-            window.grab()
-            spent.append(time.thread_time() - start)
-        return statistics.median(spent) * 1000
+        return resize_cpu_ms(app, window, settle, height, widths, rounds)
 
     settle()
     tabs = window.charts_dock.panel.tabs

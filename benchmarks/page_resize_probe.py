@@ -11,28 +11,26 @@ brings (`grab`), and tracemalloc's peak over the rounds of the last page. Prints
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
+import sys
 import tempfile
-import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from resize_kit import probe_app, resize_cpu_ms
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "resources" / "examples"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=30)
-    rounds = parser.parse_args().rounds
-    from evmeval_gui.app import _application, _wait_for_background_work
-
-    app = _application(offscreen=True)
+    app, rounds = probe_app(__doc__, 30)
     from PySide6.QtCore import QEventLoop, QSettings, Qt
 
+    from evmeval_gui.app import _wait_for_background_work
     from evmeval_gui.main_window import MainWindow
     from evmeval_gui.model.corpus import demo_request
 
@@ -55,16 +53,7 @@ def main() -> None:
             app.processEvents()
 
     def resizes(window: MainWindow, height: int, widths: tuple[int, int]) -> float:
-        window.resize(widths[0], height)
-        settle(window)
-        spent = []
-        for n in range(rounds):
-            start = time.thread_time()
-            window.resize(widths[(n + 1) % 2], height)
-            app.processEvents()
-            window.grab()
-            spent.append(time.thread_time() - start)
-        return statistics.median(spent) * 1000
+        return resize_cpu_ms(app, window, lambda: settle(window), height, widths, rounds)
 
     def curate() -> MainWindow:
         window = window_with(lambda w: w.open_demo_agreement(), lambda w: w.agreement.agreement_finished)
