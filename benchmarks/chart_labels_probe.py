@@ -97,14 +97,22 @@ def _count_tab_style_calls() -> list[int] | None:
 
     calls = [0]
 
-    class Counting(QProxyStyle):
-        def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
-            calls[0] += 1
-            if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
-                return 0
-            return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+    from evmeval_gui.charts.tab_bar import TAB_PADDING
 
-    qt_environment._TAB_STYLES.append(Counting(QStyleFactory.create(QApplication.style().name())))
+    def counting(padding: int) -> QProxyStyle:
+        class Counting(QProxyStyle):
+            def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
+                calls[0] += 1
+                if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
+                    return 0
+                if padding and metric == QStyle.PixelMetric.PM_TabBarTabHSpace:
+                    return padding
+                return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+
+        return Counting(QStyleFactory.create(QApplication.style().name()))
+
+    for padding in (0, TAB_PADDING):  # the styles by padding the window's tab bars are given (the charts' own)
+        qt_environment._TAB_STYLES[padding] = counting(padding)
     return calls
 
 
