@@ -105,7 +105,8 @@ def test_a_click_on_a_long_document_says_reading_then_shows_its_text(reading_win
     assert window.runner.running(TEXT)
     rows = window.mapping.model.rows
     assert len(rows) > 1000 and window.mapping.table.model().rowCount() == len(rows)
-    assert not pane.notice.isVisible()
+    # (whether the notice is still hidden here depends on how long the click took: a loaded machine can pass the
+    # 100 ms inside it; a read that comes at once showing none is the short document's test)
     qtbot.waitUntil(lambda: pane.notice.isVisible(), timeout=2000)  # a read that takes a while says so
     assert pane.notice.text() == "Reading long…"
     held.set()
