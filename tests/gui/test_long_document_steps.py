@@ -141,12 +141,17 @@ def show_long(qtbot, window: MainWindow, doc_id: str = "long") -> None:  # type:
     assert view.doc is not None and view.doc.doc_id == doc_id
 
 
-@pytest.fixture
-def long_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    window: MainWindow = opened(qtbot, make_window(), write_long_corpus(tmp_path / "corpus"), TIMEOUT)
+def opened_on_short(make_window, qtbot, corpus: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    """A window on `corpus` with its document `short` clicked and shown (its text comes with the click)."""
+    window: MainWindow = opened(qtbot, make_window(), corpus, TIMEOUT)
     click_document(qtbot, window, "short")
     qtbot.waitUntil(lambda: window.text_view.doc is not None and window.text_view.doc.doc_id == "short")
     return window
+
+
+@pytest.fixture
+def long_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    return opened_on_short(make_window, qtbot, write_long_corpus(tmp_path / "corpus"))
 
 
 def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, qtbot) -> None:

@@ -19,10 +19,17 @@ from evmeval_gui.views.mapping_columns import POS
 from evmeval_gui.views.mapping_order import reading_ranks
 from tests.gui.corpus_factory import token_table
 from tests.gui.test_first_document import gate, open_held
-from tests.gui.test_long_document_steps import TIMEOUT, gold_spans, long_text, system_spans, write_long_corpus
+from tests.gui.test_long_document_steps import (
+    TIMEOUT,
+    gold_spans,
+    long_text,
+    opened_on_short,
+    system_spans,
+    write_long_corpus,
+)
 from tests.gui.test_mapping_window import choose_mapping_with_keys
 from tests.gui.test_scale_window import click_document
-from tests.gui.windows import POPUP_WARNINGS, opened
+from tests.gui.windows import POPUP_WARNINGS
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["gate"]
@@ -62,10 +69,7 @@ def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
 @pytest.fixture
 def reading_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    window: MainWindow = opened(qtbot, make_window(), write_corpus(tmp_path / "corpus"), TIMEOUT)
-    click_document(qtbot, window, "short")
-    qtbot.waitUntil(lambda: window.text_view.doc is not None and window.text_view.doc.doc_id == "short")
-    return window
+    return opened_on_short(make_window, qtbot, write_corpus(tmp_path / "corpus"))
 
 
 def shown_ids(window: MainWindow) -> list[str | None]:
