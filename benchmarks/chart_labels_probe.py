@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -21,30 +20,18 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from resize_kit import probe_app
+from resize_kit import demo_with_charts, probe_app
 
 
 def main() -> None:
     app, rounds = probe_app(__doc__, 40)
-    from PySide6.QtCore import QEventLoop, QSettings, Qt
 
     from evmeval_gui.app import _wait_for_background_work
     from evmeval_gui.charts.base import ChartWidget
     from evmeval_gui.charts.tab_bar import tab_named
-    from evmeval_gui.main_window import MainWindow
-    from evmeval_gui.model.corpus import demo_request
 
     calls = _count_tab_style_calls()
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, persist=False, notifier=print, warm_charts=False)
-    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    window.resize(1024, 640)
-    window.charts_dock.show()
-    window.show()
-    loop = QEventLoop()
-    window.session.scoring_finished.connect(loop.quit)
-    window.open_request(demo_request())
-    loop.exec()
+    window = demo_with_charts()
     _wait_for_background_work(window.runner, window.session)
     panel = window.charts_dock.panel
 

@@ -13,34 +13,21 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import tracemalloc
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from resize_kit import probe_app, resize_cpu_ms
+from resize_kit import demo_with_charts, probe_app, resize_cpu_ms
 
 
 def main() -> None:
     app, rounds = probe_app(__doc__, 20)
-    from PySide6.QtCore import QEventLoop, QSettings, Qt
 
     from evmeval_gui.app import _wait_for_background_work
-    from evmeval_gui.main_window import MainWindow
-    from evmeval_gui.model.corpus import demo_request
 
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, persist=False, notifier=print, warm_charts=False)
-    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    window.resize(1024, 640)
-    window.charts_dock.show()
-    window.show()
-    loop = QEventLoop()
-    window.session.scoring_finished.connect(loop.quit)
-    window.open_request(demo_request())
-    loop.exec()
+    window = demo_with_charts()
 
     def settle() -> None:
         _wait_for_background_work(window.runner, window.session)

@@ -34,3 +34,26 @@ def resize_cpu_ms(app: Any, window: Any, settle: Callable[[], None], height: int
         window.grab()
         spent.append(time.thread_time() - start)
     return statistics.median(spent) * 1000
+
+
+def demo_with_charts() -> Any:
+    """The demo scored in a 1024x640 window with its Charts dock shown (never on screen, a scratch settings file)."""
+    import os
+    import tempfile
+
+    from PySide6.QtCore import QEventLoop, QSettings, Qt
+
+    from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.model.corpus import demo_request
+
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, persist=False, notifier=print, warm_charts=False)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.resize(1024, 640)
+    window.charts_dock.show()
+    window.show()
+    loop = QEventLoop()
+    window.session.scoring_finished.connect(loop.quit)
+    window.open_request(demo_request())
+    loop.exec()
+    return window
