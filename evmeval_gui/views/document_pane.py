@@ -17,8 +17,9 @@ from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
 
 READING_AFTER_MS = 100
-"""A long document's text read in the background is announced ("Reading <id>…") only if it is not in by then:
-most come sooner (35-60 ms for a 20,000-token one), and a notice shown for a moment would only flash."""
+"""A long document's text read in the background is announced ("Reading <id>…", in the empty text view) only if
+it is not in by then: most come sooner (35-60 ms for a 20,000-token one), and a note shown for a moment would only
+flash."""
 
 
 class DocumentPane(QWidget):
@@ -129,8 +130,8 @@ class DocumentPane(QWidget):
 
     def _say_reading(self) -> None:
         if self.reading:
-            self.notice.setText(f"Reading {self._doc_id}…")
-            self.notice.show()
+            self.view.empty_note = f"Reading {self._doc_id}…"
+            self.view.viewport().update()
 
     def _on_text_arrived(self, doc_id: str) -> None:
         """A long document's text is in: shown if it is still the document asked for (else only kept)."""

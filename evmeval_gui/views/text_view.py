@@ -88,6 +88,9 @@ class TextView(QAbstractScrollArea):
         self.marks: DocumentMarks | None = None
         self.result_doc: DocumentResult | None = None
         self.layout_data: Layout | None = None
+        self.empty_note = ""
+        """Drawn in the empty view ("Reading <id>…" while a long text is read): a line above it would move the
+        text down, and up again when the text came."""
         self._steps = StepLayout(self._layout_arrived, self)
         """A long document's layout, a screen first (`complete_layout`: the whole now)."""
         self._selected: tuple[set[int], set[int]] = (set(), set())
@@ -166,6 +169,7 @@ class TextView(QAbstractScrollArea):
         same_words = (keep_place and doc is not None and self.doc is not None and doc.segments is self.doc.segments
                       and self.layout_data is not None)
         self.doc, self.marks, self.result_doc = doc, marks, result_doc
+        self.empty_note = ""
         self._hover = None
         self._unit_mentions = ({}, {})
         if doc is not None:
@@ -318,6 +322,10 @@ class TextView(QAbstractScrollArea):
         painter.fillRect(event.rect(), QColor("#FFFFFF"))
         layout, doc = self.layout_data, self.doc
         if layout is None or doc is None:
+            if self.empty_note:
+                painter.setPen(QColor("#666666"))
+                painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                                 int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop), self.empty_note)
             painter.end()
             return
         offset = self.verticalScrollBar().value()

@@ -60,6 +60,7 @@ def test_every_chart_tab_is_in_view_at_1600_and_in_the_list_where_not(qtbot, mak
 
     QTimer.singleShot(0, choose)
     qtbot.mouseClick(every, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(seen), timeout=TIMEOUT)  # PySide6 6.12 opens the menu without a nested loop
     assert seen == list(TAB_WORDS)
     assert checked == [current]
     qtbot.waitUntil(lambda: tabs.currentIndex() == tab_named(tabs, "Documents"), timeout=TIMEOUT)
